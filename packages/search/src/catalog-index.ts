@@ -1,0 +1,70 @@
+import type { CategoryId, Product } from '@repo/catalog-core';
+
+/** How results are ordered. `relevance` without text falls back to `newest`. */
+export const SORT_ORDERS = ['relevance', 'price_asc', 'price_desc', 'newest', 'title_asc'] as const;
+/** One of {@link SORT_ORDERS}. */
+export type SortOrder = (typeof SORT_ORDERS)[number];
+
+/** The largest page a single search returns; callers page with `offset`. */
+export const MAX_LIMIT = 100;
+
+/** A read of the catalog. Every field is optional: the empty query browses everything. */
+export interface SearchQuery {
+  /** Free text: all words must match, the last one as a prefix, typos tolerated by word length. */
+  readonly q?: string;
+  readonly category?: CategoryId;
+  /** Inclusive bounds, in CNY (the catalog currency). */
+  readonly minPrice?: number;
+  readonly maxPrice?: number;
+  readonly sort?: SortOrder;
+  /** Default 0. */
+  readonly offset?: number;
+  /** Default 20, at most {@link MAX_LIMIT}. */
+  readonly limit?: number;
+}
+
+/** One page of results with the exact number of matches. */
+export interface SearchResult {
+  readonly hits: readonly Product[];
+  /** Exact number of products that match the whole query. */
+  readonly total: number;
+  readonly offset: number;
+  readonly limit: number;
+  /**
+   * Matches per category for the same text and price range but *without* the category filter,
+   * so a page can show how many results each category would give. Categories with no match are 0.
+   */
+  readonly categoryCounts: Readonly<Record<CategoryId, number>>;
+}
+
+/** A category with the number of products it holds. */
+export interface CategoryCount {
+  readonly id: CategoryId;
+  readonly count: number;
+}
+
+/** Whether the engine answers, for `/health.json`. */
+export interface IndexHealth {
+  readonly engine: 'embedded' | 'meilisearch';
+  readonly state: 'ready' | 'degraded';
+  readonly products: number;
+  /** Why the state is degraded; absent when ready. */
+  readonly reason?: string;
+}
+
+/**
+ * The one read interface the apps use for the catalog. Two engines implement it: the embedded
+ * in-process index (the default) and Meilisearch. Both give the same answers to the same query.
+ */
+export interface CatalogIndex {
+  readonly engine: 'embedded' | 'meilisearch';
+  search(query: SearchQuery): Promise<SearchResult>;
+  /** The product with this slug, or `undefined`. */
+  getBySlug(slug: string): Promise<Product | undefined>;
+  /** The 14 categories in display order with their product counts (0 for an empty one). */
+  categories(): Promise<readonly CategoryCount[]>;
+  /** A stable selection for the home page: newest first, spread over the categories. */
+  featured(limit: number): Promise<readonly Product[]>;
+  health(): Promise<IndexHealth>;
+  close(): Promise<void>;
+}
