@@ -1,0 +1,67 @@
+import { Type } from 'typebox';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/**
+ * The variables every server shares. `BASE_URL` defaults to `http://localhost:PORT` and is the one
+ * source of every absolute URL the service prints.
+ */
+export function serverEnv(defaultPort: number) {
+  return {
+    HOST: Type.String({ default: '0.0.0.0', description: 'a host name or IP address to bind' }),
+    PORT: Type.Integer({
+      minimum: 0,
+      maximum: 65_535,
+      default: defaultPort,
+      description: 'a TCP port from 0 to 65535',
+    }),
+    BASE_URL: Type.Optional(
+      Type.String({
+        pattern: '^https?://[^\\s/?#]+(/[^\\s?#]*)?$',
+        description: 'an absolute http(s) URL without query or fragment, e.g. https://example.com',
+      }),
+    ),
+    LOG_LEVEL: Type.Union(
+      LOG_LEVELS.map((l) => Type.Literal(l)),
+      { default: 'info', description: `one of ${LOG_LEVELS.join(', ')}` },
+    ),
+    CLOSE_GRACE_MS: Type.Integer({
+      minimum: 0,
+      maximum: 120_000,
+      default: 10_000,
+      description: 'milliseconds from 0 to 120000',
+    }),
+  };
+}
+
+/** Where the catalog comes from and which engine serves it. */
+export const catalogEnv = {
+  CATALOG_FILE: Type.Optional(
+    Type.String({ description: 'a path to a CSV, JSON or NDJSON catalog file' }),
+  ),
+  CATALOG_SEED: Type.Integer({
+    minimum: 0,
+    maximum: 4_294_967_295,
+    default: 20_251_117,
+    description: 'an unsigned 32-bit integer',
+  }),
+  SEARCH_ENGINE: Type.Union([Type.Literal('embedded'), Type.Literal('meilisearch')], {
+    default: 'embedded',
+    description: 'embedded or meilisearch',
+  }),
+  MEILISEARCH_URL: Type.Optional(
+    Type.String({ pattern: '^https?://', description: 'an http(s) URL of a Meilisearch server' }),
+  ),
+  MEILISEARCH_API_KEY: Type.Optional(Type.String()),
+  MEILISEARCH_INDEX: Type.String({
+    pattern: '^[A-Za-z0-9_-]{1,400}$',
+    default: 'products',
+    description: 'an index uid of letters, digits, - and _',
+  }),
+  MEILISEARCH_TIMEOUT_MS: Type.Integer({
+    minimum: 100,
+    maximum: 60_000,
+    default: 2_000,
+    description: 'milliseconds from 100 to 60000',
+  }),
+};

@@ -1,0 +1,9 @@
+// The public API of @repo/env: framework-free parsing of environment variables for the apps'
+// config.ts files. It never reads process.env itself; callers pass the environment in.
+export type { CatalogConfig, CatalogEnvValues, ServerConfig, ServerEnvValues } from './derive.js';
+export { catalogConfig, serverConfig } from './derive.js';
+export type { EnvErrorCode, EnvIssue } from './errors.js';
+export { EnvError, isEnvError } from './errors.js';
+export { catalogEnv, serverEnv } from './fragments.js';
+export type { Env } from './parse-env.js';
+export { parseEnv } from './parse-env.js';

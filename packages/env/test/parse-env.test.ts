@@ -1,0 +1,65 @@
+import { Type } from 'typebox';
+import { describe, expect, it } from 'vitest';
+import {
+  catalogConfig,
+  catalogEnv,
+  EnvError,
+  parseEnv,
+  serverConfig,
+  serverEnv,
+} from '../src/index.js';
+
+const schema = Type.Object({ ...serverEnv(8080), ...catalogEnv });
+
+describe('parseEnv', () => {
+  it('applies defaults and derives BASE_URL from the port', () => {
+    const env = parseEnv(schema, {});
+    expect(env.PORT).toBe(8080);
+    expect(env.SEARCH_ENGINE).toBe('embedded');
+    expect(serverConfig(env).baseUrl).toBe('http://localhost:8080');
+  });
+
+  it('converts numbers and treats empty strings as unset', () => {
+    const env = parseEnv(schema, { PORT: '9000', CATALOG_FILE: '', LOG_LEVEL: ' warn ' });
+    expect(env.PORT).toBe(9000);
+    expect(env.CATALOG_FILE).toBeUndefined();
+    expect(env.LOG_LEVEL).toBe('warn');
+  });
+
+  it('strips a trailing slash from BASE_URL', () => {
+    const env = parseEnv(schema, { BASE_URL: 'https://shop.example/' });
+    expect(serverConfig(env).baseUrl).toBe('https://shop.example');
+  });
+
+  it('reports every invalid variable by name at once', () => {
+    let error: unknown;
+    try {
+      parseEnv(schema, { PORT: 'eighty', BASE_URL: 'ftp://x', SEARCH_ENGINE: 'solr' });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(EnvError);
+    const issues = (error as EnvError).issues.map((i) => i.variable).sort();
+    expect(issues).toEqual(['BASE_URL', 'PORT', 'SEARCH_ENGINE']);
+    expect((error as EnvError).message).toContain(
+      'PORT: must be a TCP port from 0 to 65535 (got "eighty")',
+    );
+  });
+
+  it('rejects a port out of range', () => {
+    expect(() => parseEnv(schema, { PORT: '70000' })).toThrow(/PORT/);
+  });
+
+  it('requires MEILISEARCH_URL with the meilisearch engine', () => {
+    const env = parseEnv(schema, { SEARCH_ENGINE: 'meilisearch' });
+    expect(() => catalogConfig(env)).toThrow(/MEILISEARCH_URL/);
+    const ok = parseEnv(schema, {
+      SEARCH_ENGINE: 'meilisearch',
+      MEILISEARCH_URL: 'http://127.0.0.1:7700',
+    });
+    expect(catalogConfig(ok).meilisearch).toMatchObject({
+      host: 'http://127.0.0.1:7700',
+      indexUid: 'products',
+    });
+  });
+});
