@@ -5,7 +5,11 @@ export type CatalogErrorCode =
   | 'UNKNOWN_AGENT'
   | 'UNKNOWN_COUNTRY'
   | 'SHIPPING_UNAVAILABLE'
-  | 'CURRENCY_UNSUPPORTED';
+  | 'CURRENCY_UNSUPPORTED'
+  | 'AGENTS_INVALID'
+  | 'UNKNOWN_PRODUCT'
+  | 'UNKNOWN_SHIPPING_LINE'
+  | 'INVALID_INPUT';
 
 /**
  * The base error of `@repo/catalog-core`: every failure it throws carries a stable `code`.
