@@ -6,4 +6,5 @@ export type { EnvErrorCode, EnvIssue } from './errors.js';
 export { EnvError, isEnvError } from './errors.js';
 export { catalogEnv, serverEnv } from './fragments.js';
 export type { Env } from './parse-env.js';
+export { loadOrExit } from './load-or-exit.js';
 export { parseEnv } from './parse-env.js';
