@@ -1,0 +1,55 @@
+import autocannon from 'autocannon';
+
+/** One HTTP load scenario: requests cycle through `requests` in order. */
+export interface LoadScenario {
+  readonly name: string;
+  readonly requests: readonly {
+    readonly method?: 'GET' | 'POST';
+    readonly path: string;
+    readonly body?: string;
+    readonly headers?: Record<string, string>;
+  }[];
+}
+
+/** What one load run measured. */
+export interface LoadResult {
+  readonly name: string;
+  readonly rps: number;
+  readonly p50Ms: number;
+  readonly p99Ms: number;
+  readonly errors: number;
+  readonly non2xx: number;
+}
+
+/**
+ * Drives `baseUrl` with autocannon for a bounded time from this process (loopback only).
+ */
+export async function runLoad(
+  baseUrl: string,
+  scenario: LoadScenario,
+  options: { connections: number; durationS: number },
+): Promise<LoadResult> {
+  const url = new URL(baseUrl);
+  if (!['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname)) {
+    throw new Error(`benchmarks only target loopback, not ${url.hostname}`);
+  }
+  const result = await autocannon({
+    url: baseUrl,
+    connections: options.connections,
+    duration: options.durationS,
+    requests: scenario.requests.map((r) => ({
+      method: r.method ?? 'GET',
+      path: r.path,
+      ...(r.body === undefined ? {} : { body: r.body }),
+      ...(r.headers === undefined ? {} : { headers: r.headers }),
+    })),
+  });
+  return {
+    name: scenario.name,
+    rps: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}

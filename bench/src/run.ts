@@ -1,0 +1,132 @@
+// `pnpm bench`: every figure of the service beside a bare Fastify route measured in the same run,
+// on loopback, bounded in time. Usage: pnpm bench [--duration S] [--connections N] [--quick]
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs, promisify } from 'node:util';
+import { type LoadResult, runLoad } from './load.js';
+import { rssMB, startBare, startNode } from './processes.js';
+import { SERVICE_SCENARIOS } from './scenarios.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, '..', '..');
+const { values } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '5' },
+    connections: { type: 'string', default: '50' },
+    quick: { type: 'boolean', default: false },
+  },
+});
+const durationS = values.quick ? 2 : Number(values.duration);
+const connections = Number(values.connections);
+const standaloneEntry = join(root, 'apps/standalone/dist/server.js');
+const report: Record<string, unknown> = { date: new Date().toISOString(), durationS, connections };
+
+console.log(`# pnpm bench (${durationS} s per scenario, ${connections} connections, loopback)\n`);
+
+await searchEngine();
+await coldStart();
+await http();
+
+const resultsDir = join(root, 'bench/results');
+mkdirSync(resultsDir, { recursive: true });
+writeFileSync(join(resultsDir, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
+console.log(`\nfull results: bench/results/latest.json`);
+
+async function searchEngine() {
+  const script = join(here, 'search-engine.js');
+  if (!existsSync(script)) {
+    console.log('search engine: bench/dist/search-engine.js not built, skipped\n');
+    return;
+  }
+  console.log('## Search engine (embedded, in-process; per-query latency)\n');
+  console.log('| products | cache | build ms | heap MB | p50 ms | p99 ms | max ms |');
+  console.log('|---:|:---|---:|---:|---:|---:|---:|');
+  const rows = [];
+  const counts = values.quick ? [17_917] : [17_917, 200_000];
+  for (const count of counts) {
+    for (const cache of [false, true]) {
+      const args = [script, '--count', String(count), ...(cache ? [] : ['--no-cache'])];
+      const { stdout } = await promisify(execFile)(process.execPath, args, {
+        maxBuffer: 1 << 24,
+        timeout: 300_000,
+      });
+      const line = stdout.trim().split('\n').at(-1) ?? '{}';
+      const r = JSON.parse(line);
+      rows.push(r);
+      console.log(
+        `| ${count} | ${cache ? 'on' : 'off'} | ${fmt(r.buildMs)} | ${fmt(r.heapMB)} | ${fmt(r.p50Ms, 3)} | ${fmt(r.p99Ms, 3)} | ${fmt(r.maxMs, 3)} |`,
+      );
+    }
+  }
+  report.searchEngine = rows;
+  console.log('');
+}
+
+async function coldStart() {
+  console.log('## Cold start of the one-process server (process start to first 200)\n');
+  const runs: number[] = [];
+  const rss: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const server = await startNode(standaloneEntry, { LOG_LEVEL: 'warn' }, '/health.json');
+    runs.push(server.readyMs);
+    rss.push(rssMB(server.child.pid) ?? Number.NaN);
+    await server.stop();
+  }
+  runs.sort((a, b) => a - b);
+  report.coldStart = { runsMs: runs, medianMs: runs[1], rssAtReadyMB: rss };
+  console.log(
+    `cold start: median ${fmt(runs[1] ?? Number.NaN)} ms (runs: ${runs.map((r) => fmt(r)).join(', ')})`,
+  );
+  console.log(`RSS at first 200: ${rss.map((r) => fmt(r)).join(', ')} MB\n`);
+}
+
+async function http() {
+  console.log(`## HTTP (autocannon, ${connections} connections, ${durationS} s each)\n`);
+  const bare = await startBare(join(here, 'bare-server.js'));
+  const service = await startNode(standaloneEntry, { LOG_LEVEL: 'warn' }, '/health.json');
+  try {
+    const baselines = new Map<string, LoadResult>();
+    const rows: { scenario: LoadResult; baseline: LoadResult }[] = [];
+    for (const s of SERVICE_SCENARIOS) {
+      let baseline = baselines.get(s.baseline.name);
+      if (!baseline) {
+        await runLoad(bare.url, s.baseline, { connections, durationS: 1 }); // warm-up
+        baseline = await runLoad(bare.url, s.baseline, { connections, durationS });
+        baselines.set(s.baseline.name, baseline);
+      }
+      await runLoad(service.url, s.scenario, { connections, durationS: 1 }); // warm-up
+      rows.push({
+        scenario: await runLoad(service.url, s.scenario, { connections, durationS }),
+        baseline,
+      });
+    }
+    printHttp(rows);
+    const rssAfter = rssMB(service.child.pid);
+    console.log(
+      `\nRSS of the one-process server after the load: ${fmt(rssAfter ?? Number.NaN)} MB`,
+    );
+    report.http = rows;
+    report.rssAfterLoadMB = rssAfter;
+  } finally {
+    await Promise.all([bare.stop(), service.stop()]);
+  }
+}
+
+function printHttp(rows: { scenario: LoadResult; baseline: LoadResult }[]) {
+  console.log(
+    '| scenario | req/s | p50 ms | p99 ms | baseline | baseline req/s | ratio | errors |',
+  );
+  console.log('|:---|---:|---:|---:|:---|---:|---:|---:|');
+  for (const { scenario: r, baseline: b } of rows) {
+    const ratio = `${fmt((100 * r.rps) / b.rps)}%`;
+    console.log(
+      `| ${r.name} | ${fmt(r.rps)} | ${r.p50Ms} | ${r.p99Ms} | ${b.name} | ${fmt(b.rps)} | ${ratio} | ${r.errors + r.non2xx} |`,
+    );
+  }
+}
+
+function fmt(n: number, digits = 1) {
+  return Number.isFinite(n) ? n.toFixed(digits) : 'n/a';
+}
