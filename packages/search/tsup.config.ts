@@ -1,7 +1,11 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: ['src/index.ts'],
+  entry: {
+    index: 'src/index.ts',
+    'embedded/index': 'src/embedded/index.ts',
+    'meilisearch/index': 'src/meilisearch/index.ts',
+  },
   format: ['esm'],
   dts: true,
   clean: true,

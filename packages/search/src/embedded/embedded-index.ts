@@ -1,0 +1,252 @@
+import { CATEGORY_IDS, type CategoryId, type Product } from '@repo/catalog-core';
+import type {
+  CatalogIndex,
+  CategoryCount,
+  IndexHealth,
+  SearchQuery,
+  SearchResult,
+} from '../catalog-index.js';
+import {
+  checkFeaturedLimit,
+  type NormalizedQuery,
+  normalizeQuery,
+  queryKey,
+} from '../normalize-query.js';
+import { LruCache } from './lru-cache.js';
+import { ALL_SCOPE, type BrowseSort, categoryPosition, Orderings } from './orderings.js';
+import { MAX_WORD_SCORE, TextIndex } from './text-index.js';
+import { smallestKeys } from './top-k.js';
+
+/** Options of {@link createEmbeddedIndex}. */
+export interface EmbeddedIndexOptions {
+  /**
+   * How many results the bounded LRU cache keeps, keyed by the normalised query. Default 512;
+   * 0 disables it (the benchmark's `--no-cache`).
+   */
+  readonly cacheSize?: number;
+}
+
+const DEFAULT_CACHE_SIZE = 512;
+// Relevance keys pack (score, doc) into one float: doc numbers stay below 2^24.
+const DOC_SPACE = 2 ** 24;
+
+/** Newest first, ties by slug: the order documents are numbered in. */
+function newestFirst(products: readonly Product[]): Product[] {
+  const dated = products.map((product) => ({ product, at: Date.parse(product.created_at) }));
+  dated.sort((a, b) => b.at - a.at || (a.product.slug < b.product.slug ? -1 : 1));
+  return dated.map((entry) => entry.product);
+}
+
+function toCounts(counts: Uint32Array): Record<CategoryId, number> {
+  const out = {} as Record<CategoryId, number>;
+  CATEGORY_IDS.forEach((id, i) => {
+    out[id] = counts[i]!;
+  });
+  return Object.freeze(out);
+}
+
+/**
+ * The in-process engine. Text goes through {@link TextIndex}; browsing (no text) is a slice of a
+ * precomputed ordering; pages are picked with a bounded heap rather than a full sort; results are
+ * kept in a small LRU cache.
+ */
+class EmbeddedIndex implements CatalogIndex {
+  readonly engine = 'embedded' as const;
+  private readonly products: Product[];
+  private readonly bySlug: Map<string, Product>;
+  private readonly text: TextIndex;
+  private readonly orderings: Orderings;
+  private readonly cache: LruCache<SearchResult>;
+  private readonly keys: Float64Array;
+  private readonly maxScore: number;
+
+  constructor(products: readonly Product[], options: EmbeddedIndexOptions) {
+    if (products.length >= DOC_SPACE) throw new RangeError('too many products for one index');
+    this.products = newestFirst(products);
+    this.bySlug = new Map(this.products.map((p) => [p.slug, p]));
+    this.text = new TextIndex(this.products);
+    this.orderings = new Orderings(this.products);
+    this.cache = new LruCache(options.cacheSize ?? DEFAULT_CACHE_SIZE);
+    this.keys = new Float64Array(this.products.length);
+    this.maxScore = MAX_WORD_SCORE * 16;
+  }
+
+  async search(query: SearchQuery): Promise<SearchResult> {
+    const normalized = normalizeQuery(query);
+    const key = queryKey(normalized);
+    const cached = this.cache.get(key);
+    if (cached) return cached;
+    const result =
+      normalized.words.length > 0 ? this.searchText(normalized) : this.browse(normalized);
+    this.cache.set(key, result);
+    return result;
+  }
+
+  private searchText(query: NormalizedQuery): SearchResult {
+    const { docs, scores } = this.text.match(query.words);
+    const { price, category } = this.orderings;
+    const { minPrice = -1, maxPrice = Number.POSITIVE_INFINITY, sort, offset, limit } = query;
+    const wanted = query.category === undefined ? -1 : categoryPosition(query.category);
+    const rank = sort === 'relevance' || sort === 'newest' ? undefined : this.orderings.rank(sort);
+    const counts = new Uint32Array(ALL_SCOPE);
+    const keys = this.keys;
+    let total = 0;
+    for (let i = 0; i < docs.length; i++) {
+      const doc = docs[i]!;
+      const p = price[doc]!;
+      if (p < minPrice || p > maxPrice) continue;
+      const c = category[doc]!;
+      counts[c]!++;
+      if (wanted !== -1 && c !== wanted) continue;
+      keys[total++] =
+        sort === 'relevance'
+          ? (this.maxScore - scores[doc]!) * DOC_SPACE + doc
+          : rank === undefined
+            ? doc
+            : rank[doc]!;
+    }
+    const top = smallestKeys(keys, total, offset + limit);
+    const byRank =
+      rank === undefined ? undefined : this.orderings.order(sort as BrowseSort, ALL_SCOPE);
+    const hits: Product[] = [];
+    for (let i = offset; i < top.length; i++) {
+      const key = top[i]!;
+      const doc =
+        sort === 'relevance' ? key % DOC_SPACE : byRank === undefined ? key : byRank[key]!;
+      hits.push(this.products[doc]!);
+    }
+    return freezeResult(hits, total, query, counts);
+  }
+
+  private browse(query: NormalizedQuery): SearchResult {
+    const { minPrice, maxPrice, offset, limit } = query;
+    const sort = query.sort as BrowseSort;
+    const scope = query.category === undefined ? ALL_SCOPE : categoryPosition(query.category);
+    const o = this.orderings;
+    const priced = minPrice !== undefined || maxPrice !== undefined;
+    const counts = new Uint32Array(ALL_SCOPE);
+    for (let c = 0; c < ALL_SCOPE; c++) {
+      if (!priced) counts[c] = o.counts[c]!;
+      else {
+        const [lo, hi] = o.priceRange(c, minPrice, maxPrice);
+        counts[c] = hi - lo;
+      }
+    }
+    const [lo, hi] = priced ? o.priceRange(scope, minPrice, maxPrice) : [0, o.counts[scope]!];
+    const total = hi - lo;
+    const size = o.counts[scope]!;
+    let page: ArrayLike<number>;
+    if (!priced) page = o.order(sort, scope).subarray(offset, offset + limit);
+    else if (sort === 'price_asc') {
+      page = o.order(sort, scope).subarray(lo + offset, Math.min(hi, lo + offset + limit));
+    } else if (sort === 'price_desc') {
+      const start = size - hi;
+      page = o
+        .order(sort, scope)
+        .subarray(start + offset, Math.min(size - lo, start + offset + limit));
+    } else page = this.pricedPage(sort, scope, lo, hi, query);
+    const hits = Array.from(page, (doc) => this.products[doc]!);
+    return freezeResult(hits, total, query, counts);
+  }
+
+  /**
+   * A `newest`/`title_asc` page within a price range: walk the precomputed order skipping prices
+   * out of range when matches are dense; pick from the price range with a heap when they are sparse.
+   */
+  private pricedPage(
+    sort: BrowseSort,
+    scope: number,
+    lo: number,
+    hi: number,
+    query: NormalizedQuery,
+  ): number[] {
+    const { minPrice = -1, maxPrice = Number.POSITIVE_INFINITY, offset, limit } = query;
+    const o = this.orderings;
+    const matches = hi - lo;
+    if (matches === 0 || offset >= matches) return [];
+    const order = o.order(sort, scope);
+    const page: number[] = [];
+    if (((offset + limit) * order.length) / matches < matches) {
+      let skipped = 0;
+      for (let i = 0; i < order.length && page.length < limit; i++) {
+        const doc = order[i]!;
+        const p = o.price[doc]!;
+        if (p < minPrice || p > maxPrice) continue;
+        if (skipped++ >= offset) page.push(doc);
+      }
+      return page;
+    }
+    const rank = o.rank(sort);
+    const inRange = o.order('price_asc', scope);
+    const keys = this.keys;
+    for (let i = lo; i < hi; i++) keys[i - lo] = rank[inRange[i]!]!;
+    const top = smallestKeys(keys, matches, offset + limit);
+    const all = o.order(sort, ALL_SCOPE);
+    for (let i = offset; i < top.length; i++) page.push(all[top[i]!]!);
+    return page;
+  }
+
+  async getBySlug(slug: string): Promise<Product | undefined> {
+    return this.bySlug.get(slug);
+  }
+
+  async categories(): Promise<readonly CategoryCount[]> {
+    return CATEGORY_IDS.map((id, c) => ({ id, count: this.orderings.counts[c]! }));
+  }
+
+  async featured(limit: number): Promise<readonly Product[]> {
+    checkFeaturedLimit(limit);
+    const picked: Product[] = [];
+    for (let round = 0; picked.length < limit; round++) {
+      let any = false;
+      for (let c = 0; c < ALL_SCOPE && picked.length < limit; c++) {
+        const order = this.orderings.order('newest', c);
+        if (round >= order.length) continue;
+        any = true;
+        picked.push(this.products[order[round]!]!);
+      }
+      if (!any) break;
+    }
+    return picked;
+  }
+
+  async health(): Promise<IndexHealth> {
+    return { engine: 'embedded', state: 'ready', products: this.products.length };
+  }
+
+  async close(): Promise<void> {
+    this.cache.clear();
+  }
+}
+
+function freezeResult(
+  hits: Product[],
+  total: number,
+  query: NormalizedQuery,
+  counts: Uint32Array,
+): SearchResult {
+  return Object.freeze({
+    hits: Object.freeze(hits),
+    total,
+    offset: query.offset,
+    limit: query.limit,
+    categoryCounts: toCounts(counts),
+  });
+}
+
+/**
+ * Builds the embedded engine from a catalog, in process: an inverted index for text (MiniSearch's
+ * radix tree as the dictionary), precomputed per-category orderings for browsing, a result cache.
+ * Build time and memory grow linearly; 17,917 products take about 0.2 s (see the README).
+ *
+ * @throws {RangeError} above 16 million products.
+ * @example
+ * const index = createEmbeddedIndex(generateSampleCatalog());
+ * const { hits, total } = await index.search({ q: 'jordan 4', category: 'sneakers' });
+ */
+export function createEmbeddedIndex(
+  products: readonly Product[],
+  options: EmbeddedIndexOptions = {},
+): CatalogIndex {
+  return new EmbeddedIndex(products, options);
+}

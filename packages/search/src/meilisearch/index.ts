@@ -1,0 +1,22 @@
+// `@repo/search/meilisearch`: the Meilisearch engine, its indexer and the pure translation
+// functions (exported so they can be tested without a server).
+
+export { translateMeilisearchError } from './boundary.js';
+export type { MeilisearchProductDocument } from './documents.js';
+export {
+  fromMeilisearchDocument,
+  MEILISEARCH_INDEX_SETTINGS,
+  toMeilisearchDocument,
+} from './documents.js';
+export type { IndexCatalogOptions, IndexCatalogReport } from './indexing.js';
+export { indexCatalogInMeilisearch } from './indexing.js';
+export type { MeilisearchConnection } from './meilisearch-index.js';
+export { createMeilisearchIndex } from './meilisearch-index.js';
+export {
+  escapeFilterValue,
+  pageWindow,
+  toMeilisearchCountsParams,
+  toMeilisearchFilter,
+  toMeilisearchSearchParams,
+  toMeilisearchSort,
+} from './translate.js';

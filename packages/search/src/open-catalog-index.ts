@@ -1,0 +1,40 @@
+import type { Product } from '@repo/catalog-core';
+import type { CatalogIndex } from './catalog-index.js';
+
+/** Options of {@link openCatalogIndex}. */
+export type OpenCatalogIndexOptions =
+  | {
+      readonly engine: 'embedded';
+      readonly products: readonly Product[];
+      /** Result cache entries (default 512, 0 disables). */
+      readonly cacheSize?: number;
+    }
+  | {
+      readonly engine: 'meilisearch';
+      readonly meilisearch: {
+        readonly host: string;
+        readonly apiKey?: string;
+        readonly indexUid: string;
+        readonly timeoutMs?: number;
+      };
+    };
+
+/**
+ * Opens the chosen engine, loading only its code (dynamic `import()`), so the root entry stays
+ * light. The embedded engine is built from `products` here; Meilisearch is only connected to (fill
+ * it first with `indexCatalogInMeilisearch` from `@repo/search/meilisearch`).
+ *
+ * @example
+ * const index = await openCatalogIndex({ engine: 'embedded', products: generateSampleCatalog() });
+ */
+export async function openCatalogIndex(options: OpenCatalogIndexOptions): Promise<CatalogIndex> {
+  if (options.engine === 'embedded') {
+    const { createEmbeddedIndex } = await import('./embedded/index.js');
+    return createEmbeddedIndex(
+      options.products,
+      options.cacheSize === undefined ? {} : { cacheSize: options.cacheSize },
+    );
+  }
+  const { createMeilisearchIndex } = await import('./meilisearch/index.js');
+  return createMeilisearchIndex(options.meilisearch);
+}
