@@ -1,0 +1,65 @@
+import { generateSampleCatalog, type Product } from '@repo/catalog-core';
+
+function crafted(
+  n: number,
+  fields: { title: string; brand: string; category: string; price: number; day: number },
+): Product {
+  const itemId = String(9_900_000 + n);
+  const slug = `${fields.title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${itemId}`;
+  return {
+    slug,
+    title: fields.title,
+    brand: fields.brand,
+    category: fields.category,
+    price: fields.price,
+    marketplace: 'weidian',
+    item_id: itemId,
+    listing_url: `https://weidian.com/item.html?itemID=${itemId}`,
+    qc_photos: [],
+    created_at: new Date(Date.UTC(2026, 0, fields.day)).toISOString(),
+  } as unknown as Product;
+}
+
+/** Products with words found nowhere else, for exact assertions on typos, prefixes and ranges. */
+export const CRAFTED: readonly Product[] = [
+  crafted(1, {
+    title: 'Zephyrine Runner Alpha',
+    brand: 'Quokka',
+    category: 'sneakers',
+    price: 100,
+    day: 1,
+  }),
+  crafted(2, {
+    title: 'Zephyrine Runner Bravo',
+    brand: 'Quokka',
+    category: 'sneakers',
+    price: 200,
+    day: 2,
+  }),
+  crafted(3, {
+    title: 'Zephyrine Tote Charlie',
+    brand: 'Quokka',
+    category: 'bags',
+    price: 300,
+    day: 3,
+  }),
+  crafted(4, {
+    title: 'Yeti Flask Delta',
+    brand: 'Wombat',
+    category: 'accessories',
+    price: 99.5,
+    day: 4,
+  }),
+  crafted(5, {
+    title: 'Wombat T-Shirt Echo',
+    brand: 'Wombat',
+    category: 't-shirts',
+    price: 100,
+    day: 5,
+  }),
+];
+
+/** The deterministic catalog every engine is tested on: 2,000 sample products + {@link CRAFTED}. */
+export function contractCatalog(): Product[] {
+  return [...generateSampleCatalog({ count: 2000 }), ...CRAFTED];
+}
