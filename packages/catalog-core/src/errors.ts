@@ -31,6 +31,8 @@ export class CatalogError extends Error {
 export function isCatalogError(value: unknown): value is CatalogError {
   return (
     value instanceof CatalogError ||
-    (value instanceof Error && value.name === 'CatalogError' && typeof (value as CatalogError).code === 'string')
+    (value instanceof Error &&
+      value.name === 'CatalogError' &&
+      typeof (value as CatalogError).code === 'string')
   );
 }
