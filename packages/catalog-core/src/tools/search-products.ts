@@ -1,0 +1,132 @@
+import { type Static, Type } from 'typebox';
+import {
+  agentIdSchema,
+  categoryIdSchema,
+  cnyAmountSchema,
+  currencySchema,
+  disclosureSchema,
+  marketplaceSchema,
+  urlSchema,
+} from './shared-schemas.js';
+
+/** The orders `search_products` can sort by. */
+export const SORT_ORDERS = ['relevance', 'price_asc', 'price_desc', 'newest'] as const;
+/** One of {@link SORT_ORDERS}. */
+export type SortOrder = (typeof SORT_ORDERS)[number];
+
+/** Deep paging past this point is a scrape, not a search; agents narrow the query instead. */
+export const MAX_OFFSET = 100_000;
+
+/** Arguments of `search_products`. Every property is optional; no arguments lists the catalog. */
+export const SearchProductsInputSchema = Type.Object(
+  {
+    query: Type.Optional(
+      Type.String({
+        maxLength: 200,
+        description:
+          'Free-text search over title, brand, model, colorway and tags, e.g. "jordan 4 black cat". ' +
+          'Omit to browse.',
+      }),
+    ),
+    category: Type.Optional(categoryIdSchema('Only products of this category.')),
+    min_price: Type.Optional(
+      Type.Number({ minimum: 0, maximum: 1_000_000, description: 'Lowest price, in `currency`.' }),
+    ),
+    max_price: Type.Optional(
+      Type.Number({ minimum: 0, maximum: 1_000_000, description: 'Highest price, in `currency`.' }),
+    ),
+    currency: Type.Optional(
+      currencySchema(
+        'Currency of min_price and max_price (prices are stored in CNY). Default USD.',
+      ),
+    ),
+    sort: Type.Optional(
+      Type.Enum(SORT_ORDERS, {
+        type: 'string',
+        default: 'relevance',
+        description: 'Order of results. relevance needs a query; without one it means newest.',
+      }),
+    ),
+    limit: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 50, default: 10, description: 'Page size, 1-50.' }),
+    ),
+    offset: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        maximum: MAX_OFFSET,
+        default: 0,
+        description: 'Number of results to skip; pass next_offset of the previous page.',
+      }),
+    ),
+    agent: Type.Optional(
+      agentIdSchema('Only return buy links through this agent. Default: links for every agent.'),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+/** Arguments of `search_products` (see {@link SearchProductsInputSchema}). */
+export type SearchProductsInput = Static<typeof SearchProductsInputSchema>;
+
+/** A link to buy a product through one agent. */
+export const BuyLinkSchema = Type.Object(
+  {
+    agent: agentIdSchema('Agent identifier.'),
+    name: Type.String({ description: 'Display name of the agent.' }),
+    url: urlSchema('Affiliate link to the product on the agent (sponsored).'),
+  },
+  { additionalProperties: false },
+);
+
+/** One product of a search result. */
+export const ProductSummarySchema = Type.Object(
+  {
+    slug: Type.String({ description: 'Product identifier; use it with estimate_shipping.' }),
+    title: Type.String(),
+    brand: Type.String(),
+    category: categoryIdSchema('Category identifier.'),
+    price: cnyAmountSchema('Marketplace price in CNY.'),
+    prices: Type.Object(
+      {
+        USD: Type.Number({ minimum: 0 }),
+        EUR: Type.Number({ minimum: 0 }),
+      },
+      { additionalProperties: false, description: 'Indicative conversions of the CNY price.' },
+    ),
+    marketplace: marketplaceSchema(),
+    listing_url: urlSchema('The original marketplace listing (not an affiliate link).'),
+    product_url: urlSchema('The product page on this catalog.'),
+    markdown_url: urlSchema('The Markdown version of the product page.'),
+    qc_photos: Type.Array(urlSchema('A quality-check photo.'), {
+      description: 'Quality-check photos taken by agents’ warehouses.',
+    }),
+    buy_links: Type.Array(BuyLinkSchema, { description: 'Affiliate links, one per agent.' }),
+    batch: Type.Optional(Type.String({ description: 'Factory batch name, when known.' })),
+    seller: Type.Optional(Type.String({ description: 'Marketplace seller, when known.' })),
+    created_at: Type.String({ format: 'date-time', description: 'When the product was added.' }),
+  },
+  { additionalProperties: false },
+);
+
+/** One product of a search result (see {@link ProductSummarySchema}). */
+export type ProductSummary = Static<typeof ProductSummarySchema>;
+
+/** Result of `search_products`. */
+export const SearchProductsOutputSchema = Type.Object(
+  {
+    total: Type.Integer({ minimum: 0, description: 'Number of matching products.' }),
+    offset: Type.Integer({ minimum: 0 }),
+    limit: Type.Integer({ minimum: 1, maximum: 50 }),
+    // `anyOf` with `null` is the only JSON Schema way to say "integer or null"; OpenAPI 3.0 output
+    // goes through toOpenApiSchema, which rewrites it as `nullable: true`.
+    next_offset: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], {
+      description: 'Offset of the next page, or null on the last page.',
+    }),
+    items: Type.Array(ProductSummarySchema),
+    disclosure: disclosureSchema(),
+  },
+  { additionalProperties: false },
+);
+
+/** Result of `search_products` (see {@link SearchProductsOutputSchema}). */
+export type SearchProductsOutput = Static<typeof SearchProductsOutputSchema>;

@@ -1,0 +1,152 @@
+import type { TSchema } from 'typebox';
+import { Compile } from 'typebox/compile';
+import { Value } from 'typebox/value';
+import { describe, expect, it } from 'vitest';
+import { LinkRuleSchema } from '../../src/agents/agent.js';
+import { MARKETPLACES } from '../../src/product.js';
+import { estimateShipping } from '../../src/shipping/estimate.js';
+import {
+  EstimateShippingInputSchema,
+  EstimateShippingOutputSchema,
+} from '../../src/tools/estimate-shipping.js';
+import { GetAgentOffersInputSchema } from '../../src/tools/get-agent-offers.js';
+import { ListCategoriesInputSchema } from '../../src/tools/list-categories.js';
+import { SearchProductsInputSchema } from '../../src/tools/search-products.js';
+import { getToolContract, TOOL_CONTRACTS } from '../../src/tools/tool-contracts.js';
+
+function expectArgs(schema: TSchema, valid: unknown[], invalid: unknown[]): void {
+  const check = Compile(schema);
+  for (const value of valid) expect([...check.Errors(value)], JSON.stringify(value)).toEqual([]);
+  for (const value of invalid) expect(check.Check(value), JSON.stringify(value)).toBe(false);
+}
+
+describe('tool input schemas', () => {
+  it('search_products', () => {
+    expectArgs(
+      SearchProductsInputSchema,
+      [
+        {},
+        { query: 'jordan 4', category: 'sneakers', min_price: 10, max_price: 80, currency: 'EUR' },
+        { sort: 'price_desc', limit: 50, offset: 100_000, agent: 'agent_c' },
+      ],
+      [
+        { query: 'x'.repeat(201) },
+        { category: 'shoes' },
+        { min_price: -1 },
+        { currency: 'JPY' },
+        { sort: 'popular' },
+        { limit: 0 },
+        { limit: 51 },
+        { limit: 2.5 },
+        { offset: -1 },
+        { offset: 100_001 },
+        { agent: 'pandabuy' },
+        { q: 'typo' },
+      ],
+    );
+  });
+
+  it('search_products defaults fill in', () => {
+    expect(Value.Default(SearchProductsInputSchema, {})).toEqual({
+      currency: 'USD',
+      sort: 'relevance',
+      limit: 10,
+      offset: 0,
+    });
+  });
+
+  it('list_categories takes no arguments', () => {
+    expectArgs(ListCategoriesInputSchema, [{}], [{ category: 'bags' }, null, []]);
+  });
+
+  it('get_agent_offers', () => {
+    expectArgs(
+      GetAgentOffersInputSchema,
+      [{}, { agent: 'agent_b' }],
+      [{ agent: 'agent_d' }, { agents: 'agent_a' }],
+    );
+  });
+
+  it('estimate_shipping', () => {
+    expectArgs(
+      EstimateShippingInputSchema,
+      [
+        { country: 'US', weight_grams: 1500 },
+        { country: 'de', items: [{ slug: 'a-12345', quantity: 2 }, { category: 'sneakers' }] },
+        {
+          country: 'GB',
+          weight_grams: 800,
+          dimensions_cm: { length: 36, width: 26, height: 15 },
+          agent: 'agent_a',
+          line: 'dhl',
+        },
+      ],
+      [
+        { weight_grams: 1500 },
+        { country: 'USA', weight_grams: 1500 },
+        { country: 'US', weight_grams: 0 },
+        { country: 'US', weight_grams: 100_001 },
+        { country: 'US', items: [] },
+        { country: 'US', items: [{ category: 'boats' }] },
+        { country: 'US', items: [{ slug: 'a-12345', quantity: 0 }] },
+        { country: 'US', dimensions_cm: { length: 36, width: 26 } },
+        { country: 'US', line: 'DHL Express' },
+        { country: 'US', weight_grams: 1, extra: true },
+      ],
+    );
+  });
+});
+
+describe('TOOL_CONTRACTS', () => {
+  it('lists the four tools with titles, descriptions and read-only annotations', () => {
+    expect(TOOL_CONTRACTS.map((t) => t.name)).toEqual([
+      'search_products',
+      'list_categories',
+      'get_agent_offers',
+      'estimate_shipping',
+    ]);
+    for (const tool of TOOL_CONTRACTS) {
+      expect(tool.title.length).toBeGreaterThan(0);
+      expect(tool.description.length).toBeGreaterThan(80);
+      expect(tool.annotations.readOnlyHint).toBe(true);
+      expect(getToolContract(tool.name)).toBe(tool);
+    }
+    expect(getToolContract('delete_everything')).toBeUndefined();
+    for (const name of ['search_products', 'get_agent_offers']) {
+      expect(getToolContract(name)?.description).toMatch(/affiliate/);
+    }
+  });
+
+  it('emit plain JSON Schema: object roots, no additional properties, described properties, no const', () => {
+    for (const tool of TOOL_CONTRACTS) {
+      const input = JSON.parse(JSON.stringify(tool.inputSchema));
+      const output = JSON.parse(JSON.stringify(tool.outputSchema));
+      expect(input).toMatchObject({ type: 'object', additionalProperties: false });
+      expect(output.type).toBe('object');
+      for (const [name, prop] of Object.entries<{ description?: string }>(input.properties)) {
+        expect(prop.description, `${tool.name}.${name}`).toBeTruthy();
+      }
+      const text = JSON.stringify([input, output]);
+      expect(text).not.toContain('"const"');
+      expect(text).not.toContain('~');
+      // Every enum says its type, which OpenAPI 3.0 tooling expects.
+      expect(text.match(/"enum":\[[^\]]*\](?!,"type")/g) ?? []).toEqual([]);
+    }
+  });
+
+  it('describe what estimateShipping really returns', () => {
+    const result = estimateShipping({
+      country: 'FR',
+      items: [{ category: 'sneakers' }],
+      dimensions_cm: { length: 36, width: 26, height: 15 },
+    });
+    expect([...Compile(EstimateShippingOutputSchema).Errors(result)]).toEqual([]);
+  });
+
+  it('keep the platform code keys in step with the marketplaces', () => {
+    const codes = LinkRuleSchema.properties.platform_codes;
+    expect(Object.keys(JSON.parse(JSON.stringify(codes)).properties).sort()).toEqual(
+      [...MARKETPLACES].sort(),
+    );
+  });
+});
