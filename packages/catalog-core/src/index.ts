@@ -10,6 +10,120 @@ export { MARKETPLACES, ProductSchema, SLUG_PATTERN } from './product.js';
 
 // --- agents, offers, links, shipping, currency, tool contracts
 
+export type {
+  Agent,
+  AgentId,
+  AgentStatus,
+  AgentsFile,
+  LinkRule,
+} from './agents/agent.js';
+export {
+  AGENT_IDS,
+  AGENT_STATUSES,
+  AgentSchema,
+  AgentsFileSchema,
+  isAgentId,
+  LINK_PLACEHOLDERS,
+  LinkRuleSchema,
+} from './agents/agent.js';
+export { toAgentOffers } from './agents/agent-offers.js';
+export { DEFAULT_AGENTS, getAgent } from './agents/default-agents.js';
+export type { BuyLink } from './agents/links.js';
+export { agentProductUrl, agentSignupUrl, buyLinks } from './agents/links.js';
+export type { AgentFees, AgentOffer, OfferKind, OfferValueKind } from './agents/offer.js';
+export {
+  AgentFeesSchema,
+  AgentOfferSchema,
+  OFFER_KINDS,
+  OFFER_VALUE_KINDS,
+} from './agents/offer.js';
+export { parseAgentsConfig } from './agents/parse-agents.js';
+export type { Currency, CurrencyRates } from './currency.js';
+export {
+  CURRENCIES,
+  convertPrice,
+  DEFAULT_CURRENCY_RATES,
+  formatPrice,
+  isCurrency,
+  roundCents,
+  toCny,
+} from './currency.js';
+export type { DimensionsCm, LinePrice } from './shipping/billable-weight.js';
+export { priceForWeight, volumetricWeightGrams } from './shipping/billable-weight.js';
+export { COUNTRY_CODE_PATTERN, isCountryCode, normalizeCountry } from './shipping/countries.js';
+export type { EstimateShippingOptions } from './shipping/estimate.js';
+export { estimateShipping } from './shipping/estimate.js';
+export type {
+  ParcelItem,
+  ParcelWeight,
+  ResolveProduct,
+  WeighedProduct,
+} from './shipping/parcel-weight.js';
+export { itemsWeight, PACKAGING_FACTOR } from './shipping/parcel-weight.js';
+export type {
+  LineFamily,
+  ShippingLine,
+  ShippingRate,
+  VolumetricRule,
+} from './shipping/shipping-line.js';
+export {
+  LINE_FAMILIES,
+  LINE_ID_PATTERN,
+  rateFor,
+  ShippingLineSchema,
+  ShippingRateSchema,
+  servedCountries,
+  VOLUMETRIC_RULES,
+} from './shipping/shipping-line.js';
+export { AFFILIATE_DISCLOSURE } from './tools/disclosure.js';
+export type {
+  EstimateShippingInput,
+  EstimateShippingOutput,
+  ShippingQuote,
+  UnavailableLine,
+} from './tools/estimate-shipping.js';
+export {
+  EstimateShippingInputSchema,
+  EstimateShippingOutputSchema,
+  ShippingQuoteSchema,
+  UNAVAILABLE_REASONS,
+  UnavailableLineSchema,
+} from './tools/estimate-shipping.js';
+export type {
+  AgentOffers,
+  GetAgentOffersInput,
+  GetAgentOffersOutput,
+} from './tools/get-agent-offers.js';
+export {
+  AgentOffersSchema,
+  GetAgentOffersInputSchema,
+  GetAgentOffersOutputSchema,
+  ShippingLineSummarySchema,
+} from './tools/get-agent-offers.js';
+export type { ListCategoriesInput, ListCategoriesOutput } from './tools/list-categories.js';
+export {
+  CategorySummarySchema,
+  ListCategoriesInputSchema,
+  ListCategoriesOutputSchema,
+} from './tools/list-categories.js';
+export { toOpenApiSchema } from './tools/openapi-schema.js';
+export type {
+  ProductSummary,
+  SearchProductsInput,
+  SearchProductsOutput,
+  SortOrder,
+} from './tools/search-products.js';
+export {
+  BuyLinkSchema,
+  MAX_OFFSET,
+  ProductSummarySchema,
+  SearchProductsInputSchema,
+  SearchProductsOutputSchema,
+  SORT_ORDERS,
+} from './tools/search-products.js';
+export type { ToolContract, ToolName } from './tools/tool-contracts.js';
+export { getToolContract, TOOL_CONTRACTS, TOOL_NAMES } from './tools/tool-contracts.js';
+
 // --- sample catalog & import
 
 export { productSlug, slugify } from './import/slug.js';
