@@ -126,6 +126,12 @@ export { getToolContract, TOOL_CONTRACTS, TOOL_NAMES } from './tools/tool-contra
 
 // --- sample catalog & import
 
+export type { CatalogCollector, CollectResult } from './import/collector.js';
+export { createCatalogCollector } from './import/collector.js';
+export type { ImportField } from './import/columns.js';
+export { canonicalColumn, fieldOfColumn } from './import/columns.js';
+export type { NormalizeRowContext, NormalizeRowResult } from './import/normalize-row.js';
+export { normalizeProductRow } from './import/normalize-row.js';
 export { productSlug, slugify } from './import/slug.js';
 export type { ListingRef } from './listing-url.js';
 export { listingUrl, parseListingUrl } from './listing-url.js';
