@@ -89,7 +89,7 @@ function flag(quotes: Quote[]): ShippingQuote[] {
  *   arguments; `CURRENCY_UNSUPPORTED` for a currency without a rate.
  * @example
  * estimateShipping({ country: 'DE', items: [{ category: 'sneakers', quantity: 1 }] }).quotes[0]
- * // { agent: 'agent_b', line: 'eu-tax-free', price: { amount: 136, currency: 'CNY' }, ... }
+ * // { agent: 'agent_b', line: 'eu-tax-free', price: { amount: 144, currency: 'CNY' }, cheapest: true, ... }
  */
 export function estimateShipping(
   input: EstimateShippingInput,

@@ -25,6 +25,17 @@ function convert(node: Json): Json {
     if (only !== undefined && isObject(only)) return { ...only, ...out, nullable: true };
     return { ...out, anyOf: rest, nullable: true };
   }
+  // OpenAPI 3.0 keeps draft-04's boolean exclusiveMinimum/Maximum next to minimum/maximum.
+  for (const [bound, flag] of [
+    ['minimum', 'exclusiveMinimum'],
+    ['maximum', 'exclusiveMaximum'],
+  ] as const) {
+    const limit = out[flag];
+    if (typeof limit === 'number') {
+      out[bound] = limit;
+      out[flag] = true;
+    }
+  }
   // OpenAPI 3.0 has no `const`; a one-value enum means the same.
   if ('const' in out) {
     const value = out.const as Json;
@@ -36,7 +47,8 @@ function convert(node: Json): Json {
 
 /**
  * Rewrites a JSON Schema (as the tool contracts emit it) into the OpenAPI 3.0.3 schema dialect:
- * `anyOf` with a `null` branch becomes `nullable: true`, `const` becomes a one-value `enum`.
+ * `anyOf` with a `null` branch becomes `nullable: true`, `const` becomes a one-value `enum`,
+ * numeric `exclusiveMinimum`/`exclusiveMaximum` become `minimum`/`maximum` plus `true`.
  * Everything else the contracts use is common to both. Returns a new plain object.
  *
  * @example toOpenApiSchema(SearchProductsOutputSchema).properties.next_offset

@@ -26,4 +26,14 @@ describe('toOpenApiSchema', () => {
     });
     expect(JSON.stringify(input)).toContain('"const"');
   });
+
+  it('turns numeric exclusive bounds into the draft-04 boolean form', () => {
+    expect(toOpenApiSchema(Type.Number({ exclusiveMinimum: 0, exclusiveMaximum: 300 }))).toEqual({
+      type: 'number',
+      minimum: 0,
+      exclusiveMinimum: true,
+      maximum: 300,
+      exclusiveMaximum: true,
+    });
+  });
 });
