@@ -1,8 +1,8 @@
-import { generateSampleCatalog, type Product } from '@repo/catalog-core';
+import { type CategoryId, generateSampleCatalog, type Product } from '@repo/catalog-core';
 
 function crafted(
   n: number,
-  fields: { title: string; brand: string; category: string; price: number; day: number },
+  fields: { title: string; brand: string; category: CategoryId; price: number; day: number },
 ): Product {
   const itemId = String(9_900_000 + n);
   const slug = `${fields.title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${itemId}`;
@@ -17,7 +17,7 @@ function crafted(
     listing_url: `https://weidian.com/item.html?itemID=${itemId}`,
     qc_photos: [],
     created_at: new Date(Date.UTC(2026, 0, fields.day)).toISOString(),
-  } as unknown as Product;
+  };
 }
 
 /** Products with words found nowhere else, for exact assertions on typos, prefixes and ranges. */
