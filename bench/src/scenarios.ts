@@ -1,17 +1,7 @@
-import type { LoadScenario } from './load.js';
+import type { ServiceScenario } from './scenario.js';
+import { WEB_SCENARIOS } from './scenarios/web.js';
 
-/** A route of the service and the bare route it is compared with. */
-export interface ServiceScenario {
-  readonly scenario: LoadScenario;
-  readonly baseline: LoadScenario;
-}
+export type { ServiceScenario } from './scenario.js';
 
-const bareJson: LoadScenario = { name: 'bare GET /bare/json', requests: [{ path: '/bare/json' }] };
-
-/** Every HTTP scenario of `pnpm bench`; later issues add theirs here. */
-export const SERVICE_SCENARIOS: readonly ServiceScenario[] = [
-  {
-    scenario: { name: 'GET /health.json', requests: [{ path: '/health.json' }] },
-    baseline: bareJson,
-  },
-];
+/** Every HTTP scenario of `pnpm bench`, one file per app under scenarios/. */
+export const SERVICE_SCENARIOS: readonly ServiceScenario[] = [...WEB_SCENARIOS];
