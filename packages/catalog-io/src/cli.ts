@@ -1,0 +1,62 @@
+#!/usr/bin/env node
+import { parseArgs } from 'node:util';
+import { isEnvError } from '@repo/env';
+import { importCommand } from './cli/import-command.js';
+import { indexCommand } from './cli/index-command.js';
+import { sampleCommand } from './cli/sample-command.js';
+import { CliUsageError, USAGE } from './cli/usage.js';
+import { isCatalogIoError } from './errors.js';
+
+const OPTIONS = {
+  import: { out: { type: 'string' }, format: { type: 'string' } },
+  sample: { out: { type: 'string' }, count: { type: 'string' }, seed: { type: 'string' } },
+  index: { format: { type: 'string' }, seed: { type: 'string' } },
+} as const;
+
+/** Runs one command line; returns the exit status (see USAGE). */
+async function main(argv: readonly string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
+    (command === undefined ? console.error : console.log)(USAGE);
+    return command === undefined ? 2 : 0;
+  }
+  if (!(command in OPTIONS)) throw new CliUsageError(`unknown command "${command}"`);
+  const name = command as keyof typeof OPTIONS;
+  if (rest.includes('--help') || rest.includes('-h')) {
+    console.log(USAGE);
+    return 0;
+  }
+  let parsed: { values: Record<string, string | undefined>; positionals: string[] };
+  try {
+    // Every option is a string option, so every value is a string or absent.
+    parsed = parseArgs({
+      args: [...rest],
+      options: OPTIONS[name],
+      allowPositionals: true,
+      strict: true,
+    }) as typeof parsed;
+  } catch (error) {
+    throw new CliUsageError((error as Error).message);
+  }
+  if (name === 'import') return importCommand(parsed);
+  if (name === 'sample') {
+    if (parsed.positionals.length > 0) throw new CliUsageError('sample takes no FILE; use --out');
+    return sampleCommand(parsed);
+  }
+  return indexCommand(parsed);
+}
+
+try {
+  process.exitCode = await main(process.argv.slice(2));
+} catch (error) {
+  if (error instanceof CliUsageError) {
+    console.error(`catalog: ${error.message}\n\n${USAGE}`);
+    process.exitCode = 2;
+  } else if (isCatalogIoError(error) || isEnvError(error)) {
+    console.error(`catalog: ${error.message}`);
+    process.exitCode = 1;
+  } else {
+    console.error(`catalog: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 1;
+  }
+}

@@ -1,0 +1,50 @@
+import { SingleBar } from 'cli-progress';
+
+/** Reports progress on stderr; `done` ends the report. */
+export interface ProgressReporter {
+  update(done: number, total: number): void;
+  stop(): void;
+}
+
+/** Non-TTY output gets a line per 10% only for work this big (bytes or items). */
+const BIG = 5_000_000;
+
+/**
+ * A progress bar on stderr when it is a terminal; otherwise (CI logs, pipes) a line at every
+ * 10% for big jobs and nothing for small ones, so logs stay readable.
+ */
+export function createProgressReporter(
+  label: string,
+  unit: 'bytes' | 'documents',
+): ProgressReporter {
+  const stream = process.stderr;
+  if (stream.isTTY) {
+    const bar = new SingleBar({
+      stream,
+      format: `${label} [{bar}] {percentage}% | {value}/{total} ${unit === 'bytes' ? 'bytes' : 'documents'}`,
+      hideCursor: true,
+      clearOnComplete: false,
+    });
+    let started = false;
+    return {
+      update(done, total) {
+        if (!started) bar.start(total, 0);
+        started = true;
+        bar.setTotal(total);
+        bar.update(done);
+      },
+      stop: () => started && bar.stop(),
+    };
+  }
+  let lastTenth = -1;
+  return {
+    update(done, total) {
+      if (total < (unit === 'bytes' ? BIG : BIG / 100)) return;
+      const tenth = Math.floor((done / total) * 10);
+      if (tenth <= lastTenth) return;
+      lastTenth = tenth;
+      stream.write(`${label}: ${tenth * 10}%\n`);
+    },
+    stop() {},
+  };
+}

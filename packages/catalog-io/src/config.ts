@@ -1,0 +1,41 @@
+import { catalogEnv, type Env, EnvError, parseEnv } from '@repo/env';
+import { Type } from 'typebox';
+
+/** The variables `catalog index` reads. */
+export const IndexEnvSchema = Type.Object({
+  MEILISEARCH_URL: catalogEnv.MEILISEARCH_URL,
+  MEILISEARCH_API_KEY: catalogEnv.MEILISEARCH_API_KEY,
+  MEILISEARCH_INDEX: catalogEnv.MEILISEARCH_INDEX,
+  MEILISEARCH_TIMEOUT_MS: catalogEnv.MEILISEARCH_TIMEOUT_MS,
+});
+
+/** Where `catalog index` pushes the catalog. */
+export interface IndexConfig {
+  readonly host: string;
+  readonly apiKey?: string | undefined;
+  readonly indexUid: string;
+  readonly timeoutMs: number;
+}
+
+/**
+ * Reads the Meilisearch connection of `catalog index` from the environment (the only place this
+ * package reads it): `MEILISEARCH_URL` (required), `MEILISEARCH_API_KEY`, `MEILISEARCH_INDEX`
+ * (default `products`), `MEILISEARCH_TIMEOUT_MS`.
+ *
+ * @throws {EnvError} naming every invalid or missing variable.
+ * @example const config = loadIndexConfig(); // from process.env
+ */
+export function loadIndexConfig(env: Env = process.env): Readonly<IndexConfig> {
+  const values = parseEnv(IndexEnvSchema, env);
+  if (!values.MEILISEARCH_URL) {
+    throw new EnvError([
+      { variable: 'MEILISEARCH_URL', message: 'is required for "catalog index" (not set)' },
+    ]);
+  }
+  return {
+    host: values.MEILISEARCH_URL,
+    apiKey: values.MEILISEARCH_API_KEY,
+    indexUid: values.MEILISEARCH_INDEX,
+    timeoutMs: values.MEILISEARCH_TIMEOUT_MS,
+  };
+}

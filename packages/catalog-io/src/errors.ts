@@ -1,0 +1,24 @@
+/** Stable codes of {@link CatalogIoError}; never reused for another meaning. */
+export type CatalogIoErrorCode = 'FILE_READ' | 'FILE_WRITE' | 'FORMAT_UNKNOWN';
+
+/**
+ * A catalog file could not be read or written as a whole (missing file, unknown extension,
+ * full disk). Bad rows are not errors: `readCatalogFile` reports them and keeps going.
+ *
+ * @example
+ * try { await readCatalogFile('x.xlsx') } catch (err) { if (isCatalogIoError(err)) console.error(err.message) }
+ */
+export class CatalogIoError extends Error {
+  override name = 'CatalogIoError';
+  readonly code: CatalogIoErrorCode;
+
+  constructor(code: CatalogIoErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.code = code;
+  }
+}
+
+/** Tells whether a value is a {@link CatalogIoError}, also across duplicated bundles. */
+export function isCatalogIoError(value: unknown): value is CatalogIoError {
+  return value instanceof Error && value.name === 'CatalogIoError' && 'code' in value;
+}

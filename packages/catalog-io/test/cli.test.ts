@@ -1,0 +1,110 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { tempDir, tempFile } from './helper.js';
+
+const run = promisify(execFile);
+const packageDir = fileURLToPath(new URL('..', import.meta.url));
+const cli = join(packageDir, 'dist', 'cli.js');
+
+/** Runs the built CLI; never rejects, so tests can look at the exit code. */
+async function catalog(args: string[], env: Record<string, string> = {}) {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [cli, ...args], {
+      // A clean environment: no MEILISEARCH_* leaking in from the shell.
+      env,
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+beforeAll(async () => {
+  // `pnpm test` builds first (turbo); a lone `vitest run` in a fresh clone builds here.
+  if (!existsSync(cli)) await run('pnpm', ['run', 'build'], { cwd: packageDir });
+}, 60_000);
+
+const HEADER = 'title,brand,category,price,marketplace,item_id';
+
+describe('catalog import', () => {
+  it('writes the good rows, lists each bad row by line and exits 0', async () => {
+    const csv = [
+      HEADER,
+      'Dunk,Nike,sneakers,368,weidian,7234567890',
+      'Bad,Nike,sneakers,abc,weidian,7234567891',
+    ];
+    const input = await tempFile('in.csv', csv.join('\r\n'));
+    const out = join(await tempDir(), 'data', 'catalog.ndjson');
+    const result = await catalog(['import', input, '--out', out]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('line 3: price: must be a positive number, got "abc"');
+    expect(result.stdout).toContain('read 2 rows, loaded 1 products, rejected 1');
+    const written = (await readFile(out, 'utf8')).trim().split('\n');
+    expect(written).toHaveLength(1);
+    expect(JSON.parse(written[0]!)).toMatchObject({ slug: 'nike-dunk-7234567890' });
+    expect((await readdir(join(out, '..'))).filter((name) => name.includes('.tmp-'))).toEqual([]);
+  });
+
+  it('exits 1 and writes nothing when no row is valid', async () => {
+    const input = await tempFile('in.ndjson', '{"title": "x"}\nnot json\n');
+    const out = join(await tempDir(), 'catalog.ndjson');
+    const result = await catalog(['import', input, '--out', out]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(/^line 1: brand: required; /m);
+    expect(result.stdout).toMatch(/^line 2: not valid JSON/m);
+    expect(result.stdout).toContain('read 2 rows, loaded 0 products, rejected 2');
+    expect(result.stderr).toContain('was not written');
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it('exits 1 for an empty or missing file', async () => {
+    expect((await catalog(['import', await tempFile('e.csv', '')])).code).toBe(1);
+    const missing = await catalog(['import', '/nonexistent/in.csv']);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('cannot read /nonexistent/in.csv');
+  });
+
+  it('exits 2 with the usage on a usage error', async () => {
+    for (const args of [
+      ['import'],
+      ['import', 'a.csv', '--format', 'xml'],
+      ['import', 'a.csv', '--bogus'],
+      ['frobnicate'],
+      [],
+    ]) {
+      const result = await catalog(args);
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.stderr).toContain('Usage: catalog <command>');
+    }
+  });
+});
+
+describe('catalog sample, index, help', () => {
+  it('prints help', async () => {
+    const result = await catalog(['--help']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('import FILE');
+  });
+
+  it('writes the sample to a file or to stdout', async () => {
+    const out = join(await tempDir(), 'sample.ndjson');
+    expect((await catalog(['sample', '--out', out, '--count', '50', '--seed', '9'])).code).toBe(0);
+    const file = await readFile(out, 'utf8');
+    const stdout = (await catalog(['sample', '--count', '50', '--seed', '9'])).stdout;
+    expect(stdout).toBe(file);
+    expect(file.trim().split('\n')).toHaveLength(50);
+    expect((await catalog(['sample', '--count', 'many'])).code).toBe(2);
+  });
+
+  it('index names the missing variable', async () => {
+    const result = await catalog(['index']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('MEILISEARCH_URL: is required for "catalog index"');
+  });
+});

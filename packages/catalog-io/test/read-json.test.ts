@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { readCatalogFile } from '../src/read-catalog-file.js';
+import { NOW, tempFile } from './helper.js';
+
+const good = (itemId: string, title = 'Dunk') => ({
+  title,
+  brand: 'Nike',
+  category: 'sneakers',
+  price: 368,
+  url: `https://weidian.com/item.html?itemID=${itemId}`,
+});
+
+describe('readCatalogFile: NDJSON', () => {
+  it('reports a broken JSON line and a non-object, keeps the rest', async () => {
+    const lines = [
+      JSON.stringify(good('7234567890')),
+      '{"title": "broken", ',
+      '',
+      '[1, 2]',
+      JSON.stringify({ ...good('7234567891'), price: 'abc' }),
+      JSON.stringify(good('7234567892', 'Second')),
+    ];
+    const result = await readCatalogFile(
+      await tempFile('c.ndjson', `\uFEFF${lines.join('\r\n')}`),
+      { now: NOW },
+    );
+    expect(result.products.map((p) => p.title)).toEqual(['Dunk', 'Second']);
+    expect(result.rows).toBe(5);
+    expect(result.errors).toEqual([
+      { line: 2, where: 'line 2', reason: expect.stringMatching(/^not valid JSON: /) },
+      { line: 4, where: 'line 4', reason: 'must be a JSON object, got an array' },
+      { line: 5, where: 'line 5', reason: 'price: must be a positive number, got "abc"' },
+    ]);
+  });
+
+  it('reads .jsonl too', async () => {
+    const result = await readCatalogFile(
+      await tempFile('c.jsonl', JSON.stringify(good('7234567890'))),
+      { now: NOW },
+    );
+    expect(result.products).toHaveLength(1);
+  });
+});
+
+describe('readCatalogFile: JSON', () => {
+  it('reads an array, naming bad elements by item number', async () => {
+    const items = [
+      good('7234567890'),
+      'nope',
+      { ...good('7234567891'), category: 'shoes' },
+      good('7234567890', 'Dup'),
+    ];
+    const result = await readCatalogFile(await tempFile('c.json', JSON.stringify(items, null, 2)), {
+      now: NOW,
+    });
+    expect(result.products.map((p) => p.title)).toEqual(['Dunk']);
+    expect(result.rows).toBe(4);
+    expect(result.errors.map((e) => `${e.where}: ${e.reason}`)).toEqual([
+      'item 2: must be a JSON object, got a string',
+      expect.stringMatching(/^item 3: category: "shoes" is not one of accessories, /),
+      'item 4: duplicate weidian item 7234567890 (first at item 1)',
+    ]);
+  });
+
+  it('reads {"products": [...]}', async () => {
+    const document = { products: [good('7234567890'), good('7234567891', 'Two')] };
+    const result = await readCatalogFile(await tempFile('c.json', JSON.stringify(document)), {
+      now: NOW,
+    });
+    expect(result.products).toHaveLength(2);
+  });
+
+  it('reports invalid JSON at its line, and a document of the wrong shape', async () => {
+    const broken = await readCatalogFile(
+      await tempFile('b.json', '[\n{"title": "a"},\n{oops}\n]'),
+      { now: NOW },
+    );
+    expect(broken.products).toEqual([]);
+    expect(broken.errors).toEqual([
+      { line: 3, where: 'line 3', reason: expect.stringMatching(/^not valid JSON/) },
+    ]);
+    const shape = await readCatalogFile(await tempFile('s.json', '{"items": []}'), { now: NOW });
+    expect(shape.errors[0]?.reason).toBe(
+      'must be an array of products or {"products": [...]}, got an object',
+    );
+  });
+});
+
+describe('readCatalogFile: empty files and unknown formats', () => {
+  it.each(['e.csv', 'e.json', 'e.ndjson'])('%s: nothing valid, nothing thrown', async (name) => {
+    const result = await readCatalogFile(await tempFile(name, ''), { now: NOW });
+    expect(result).toEqual({ products: [], errors: [], rows: 0 });
+  });
+
+  it('a CSV with a header only has no rows', async () => {
+    const result = await readCatalogFile(await tempFile('h.csv', 'title,brand\r\n'), { now: NOW });
+    expect(result).toEqual({ products: [], errors: [], rows: 0 });
+  });
+
+  it('throws CatalogIoError for a missing file or an unknown extension', async () => {
+    await expect(readCatalogFile('/nonexistent/x.csv')).rejects.toMatchObject({
+      name: 'CatalogIoError',
+      code: 'FILE_READ',
+    });
+    await expect(readCatalogFile(await tempFile('x.xlsx', ''))).rejects.toMatchObject({
+      code: 'FORMAT_UNKNOWN',
+    });
+    const forced = await readCatalogFile(
+      await tempFile('x.txt', JSON.stringify(good('7234567890'))),
+      { format: 'ndjson' },
+    );
+    expect(forced.products).toHaveLength(1);
+  });
+});
