@@ -1,5 +1,5 @@
 /** Stable codes of {@link CatalogIoError}; never reused for another meaning. */
-export type CatalogIoErrorCode = 'FILE_READ' | 'FILE_WRITE' | 'FORMAT_UNKNOWN';
+export type CatalogIoErrorCode = 'FILE_READ' | 'FILE_WRITE' | 'FORMAT_UNKNOWN' | 'CATALOG_EMPTY';
 
 /**
  * A catalog file could not be read or written as a whole (missing file, unknown extension,

@@ -1,10 +1,10 @@
 // The public API of @repo/catalog-io. Adding a name here is an API decision: no `export *`.
-export type { IndexConfig } from './config.js';
-export { loadIndexConfig } from './config.js';
 export type { CatalogIoErrorCode } from './errors.js';
 export { CatalogIoError, isCatalogIoError } from './errors.js';
 export type { LoadCatalogOptions, LoadedCatalog } from './load-catalog.js';
 export { loadCatalog } from './load-catalog.js';
+export type { CatalogLog, OpenCatalogOptions, OpenedCatalog } from './open-catalog.js';
+export { openCatalog } from './open-catalog.js';
 export type { ReadCatalogResult, RowError } from './read/row-sink.js';
 export type { CatalogFormat, ReadCatalogOptions } from './read-catalog-file.js';
 export { formatOf, readCatalogFile } from './read-catalog-file.js';

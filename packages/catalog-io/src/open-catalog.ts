@@ -1,0 +1,92 @@
+import { type CatalogIndex, openCatalogIndex } from '@repo/search';
+import { CatalogIoError } from './errors.js';
+import { loadCatalog } from './load-catalog.js';
+import type { RowError } from './read/row-sink.js';
+
+/** Where the catalog comes from and which engine serves it (an app's `CatalogConfig`). */
+export interface OpenCatalogOptions {
+  /** Absent: the sample catalog. */
+  readonly file?: string | undefined;
+  /** Seed of the sample catalog; absent: the documented default. */
+  readonly seed?: number | undefined;
+  readonly engine: 'embedded' | 'meilisearch';
+  readonly meilisearch?:
+    | {
+        readonly host: string;
+        readonly apiKey?: string | undefined;
+        readonly indexUid: string;
+        readonly timeoutMs: number;
+      }
+    | undefined;
+}
+
+/** The part of a pino/Fastify logger this module writes to. */
+export interface CatalogLog {
+  info(object: object, message: string): void;
+  warn(object: object, message: string): void;
+}
+
+/** An open catalog: the index every read goes through, and where its products came from. */
+export interface OpenedCatalog {
+  readonly index: CatalogIndex;
+  readonly source: 'sample' | 'file' | 'meilisearch';
+  /** Rows of the catalog file that were rejected (empty for the sample and for Meilisearch). */
+  readonly errors: readonly RowError[];
+}
+
+// A few rejected rows are worth reading in the log; the whole list is `catalog import`'s job.
+const LOGGED_ROW_ERRORS = 5;
+
+/**
+ * Opens the catalog an app serves: with the embedded engine it loads the sample or the file and
+ * indexes it in memory; with Meilisearch it connects to the index `catalog index` filled.
+ *
+ * @throws {CatalogIoError} `CATALOG_EMPTY` when a catalog file holds no valid product, or the
+ *   file errors of {@link loadCatalog}.
+ * @example const { index } = await openCatalog({ engine: 'embedded' });
+ */
+export async function openCatalog(
+  options: OpenCatalogOptions,
+  log?: CatalogLog,
+): Promise<OpenedCatalog> {
+  if (options.engine === 'meilisearch') {
+    if (!options.meilisearch) {
+      throw new CatalogIoError('CATALOG_EMPTY', 'the meilisearch engine needs a server URL');
+    }
+    const index = await openCatalogIndex({
+      engine: 'meilisearch',
+      meilisearch: options.meilisearch,
+    });
+    log?.info({ engine: 'meilisearch', index: options.meilisearch.indexUid }, 'catalog opened');
+    return { index, source: 'meilisearch', errors: [] };
+  }
+
+  const started = performance.now();
+  const { products, source, errors } = await loadCatalog({
+    file: options.file,
+    seed: options.seed,
+  });
+  if (errors.length > 0) {
+    log?.warn(
+      { rejected: errors.length, first: errors.slice(0, LOGGED_ROW_ERRORS) },
+      `${errors.length} rows of ${options.file} were rejected; run "catalog import" for the full report`,
+    );
+  }
+  if (products.length === 0) {
+    throw new CatalogIoError(
+      'CATALOG_EMPTY',
+      `no valid product in ${options.file ?? 'the catalog'}`,
+    );
+  }
+  const index = await openCatalogIndex({ engine: 'embedded', products });
+  log?.info(
+    {
+      engine: 'embedded',
+      source,
+      products: products.length,
+      ms: Math.round(performance.now() - started),
+    },
+    'catalog indexed',
+  );
+  return { index, source, errors };
+}
