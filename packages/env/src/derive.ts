@@ -38,7 +38,7 @@ export function serverConfig(env: ServerEnvValues): ServerConfig {
 /** What {@link catalogConfig} reads; the output of `parseEnv` over `catalogEnv`. */
 export interface CatalogEnvValues {
   readonly CATALOG_FILE?: string | undefined;
-  readonly CATALOG_SEED: number;
+  readonly CATALOG_SEED?: number | undefined;
   readonly SEARCH_ENGINE: 'embedded' | 'meilisearch';
   readonly MEILISEARCH_URL?: string | undefined;
   readonly MEILISEARCH_API_KEY?: string | undefined;
@@ -50,7 +50,8 @@ export interface CatalogEnvValues {
 export interface CatalogConfig {
   /** Absent: the deterministic sample catalog from `seed`. */
   readonly file?: string | undefined;
-  readonly seed: number;
+  /** Absent: the sample catalog's own default seed. */
+  readonly seed?: number | undefined;
   readonly engine: 'embedded' | 'meilisearch';
   readonly meilisearch?:
     | {

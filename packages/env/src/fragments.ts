@@ -39,12 +39,10 @@ export const catalogEnv = {
   CATALOG_FILE: Type.Optional(
     Type.String({ description: 'a path to a CSV, JSON or NDJSON catalog file' }),
   ),
-  CATALOG_SEED: Type.Integer({
-    minimum: 0,
-    maximum: 4_294_967_295,
-    default: 20_251_117,
-    description: 'an unsigned 32-bit integer',
-  }),
+  // No default here: the sample catalog owns its seed, so `pnpm start` and `catalog sample` agree.
+  CATALOG_SEED: Type.Optional(
+    Type.Integer({ minimum: 0, maximum: 4_294_967_295, description: 'an unsigned 32-bit integer' }),
+  ),
   SEARCH_ENGINE: Type.Union([Type.Literal('embedded'), Type.Literal('meilisearch')], {
     default: 'embedded',
     description: 'embedded or meilisearch',

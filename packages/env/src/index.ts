@@ -5,6 +5,6 @@ export { catalogConfig, serverConfig } from './derive.js';
 export type { EnvErrorCode, EnvIssue } from './errors.js';
 export { EnvError, isEnvError } from './errors.js';
 export { catalogEnv, serverEnv } from './fragments.js';
-export type { Env } from './parse-env.js';
 export { loadOrExit } from './load-or-exit.js';
+export type { Env } from './parse-env.js';
 export { parseEnv } from './parse-env.js';
