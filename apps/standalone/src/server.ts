@@ -1,0 +1,27 @@
+import authApp from '@repo/auth/app';
+import { openCatalog } from '@repo/catalog-io';
+import { loadOrExit } from '@repo/env';
+import mcpApp from '@repo/mcp/app';
+import webApp from '@repo/web/app';
+import closeWithGrace from 'close-with-grace';
+import Fastify from 'fastify';
+import { loadConfig } from './config.js';
+
+// The one-process default: the three apps on one port, one shared catalog index. Each app stays
+// encapsulated (no fastify-plugin wrapper) so its error handler keeps answering in its own format.
+const config = loadOrExit(loadConfig);
+const app = Fastify({ logger: { level: config.logLevel } });
+const { index } = await openCatalog(config.catalog, app.log);
+
+app.register(webApp, { config: config.web, index });
+app.register(mcpApp, { config: config.mcp, index, serveHealth: false });
+app.register(authApp, { config: config.auth, serveHealth: false });
+app.addHook('onClose', () => index.close());
+
+closeWithGrace({ delay: config.closeGraceMs }, async ({ err }) => {
+  if (err) app.log.error({ err }, 'closing after an error');
+  await app.close();
+});
+
+await app.listen({ host: config.host, port: config.port });
+app.log.info(`catalog service ready at ${config.baseUrl}`);

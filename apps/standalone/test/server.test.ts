@@ -1,0 +1,81 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import { dirname, join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+// The README's first command, as a real process: the built one-process server on a free port.
+const entry = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'server.js');
+
+async function freePort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const address = server.address();
+  server.close();
+  return typeof address === 'object' && address ? address.port : 0;
+}
+
+function run(env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, [entry], {
+    env: { LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess) {
+  for (let i = 0; i < 300; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    const response = await fetch(url).catch(() => undefined);
+    if (response) return response;
+    await sleep(50);
+  }
+  throw new Error('server did not answer within 15 s');
+}
+
+describe('the one-process server (pnpm start)', () => {
+  let child: ChildProcess;
+  let base: string;
+
+  beforeAll(async () => {
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    child = run({ PORT: String(port) });
+  });
+  afterAll(() => {
+    child.kill('SIGTERM');
+  });
+
+  it('serves /health.json with 17,917 products in 14 categories on the embedded engine', async () => {
+    const response = await waitForHealth(`${base}/health.json`, child);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({
+      status: 'ok',
+      catalog: { products: 17_917, categories: 14 },
+      search: { engine: 'embedded', state: 'ready' },
+    });
+  });
+
+  it('exits with code 0 on SIGTERM', async () => {
+    await waitForHealth(`${base}/health.json`, child);
+    child.kill('SIGTERM');
+    const [code] = await once(child, 'exit');
+    expect(code).toBe(0);
+  });
+});
+
+describe('configuration errors', () => {
+  it('stop the server at start with the variable name and exit code 1', async () => {
+    const child = run({ PORT: 'eighty', SEARCH_ENGINE: 'solr' });
+    let stderr = '';
+    child.stderr?.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    const [code] = await once(child, 'exit');
+    expect(code).toBe(1);
+    expect(stderr).toContain('PORT: must be a TCP port');
+    expect(stderr).toContain('SEARCH_ENGINE: must be embedded or meilisearch');
+    expect(stderr).not.toMatch(/at .*\.js:\d+/);
+  });
+});

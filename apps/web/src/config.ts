@@ -1,0 +1,29 @@
+import {
+  type CatalogConfig,
+  catalogConfig,
+  catalogEnv,
+  type Env,
+  parseEnv,
+  type ServerConfig,
+  serverConfig,
+  serverEnv,
+} from '@repo/env';
+import { Type } from 'typebox';
+
+/** Every variable the web app reads, with its default. */
+export const WebEnvSchema = Type.Object({ ...serverEnv(8081), ...catalogEnv });
+
+/** The validated configuration of the web app. */
+export interface WebConfig extends ServerConfig {
+  readonly catalog: CatalogConfig;
+}
+
+/**
+ * Reads and validates the environment once.
+ *
+ * @throws {EnvError} naming every invalid variable.
+ */
+export function loadConfig(env: Env = process.env): Readonly<WebConfig> {
+  const values = parseEnv(WebEnvSchema, env);
+  return Object.freeze({ ...serverConfig(values), catalog: catalogConfig(values) });
+}

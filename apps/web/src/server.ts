@@ -1,0 +1,21 @@
+import { openCatalog } from '@repo/catalog-io';
+import { loadOrExit } from '@repo/env';
+import closeWithGrace from 'close-with-grace';
+import Fastify from 'fastify';
+import fp from 'fastify-plugin';
+import webApp from './app.js';
+import { loadConfig } from './config.js';
+
+const config = loadOrExit(loadConfig);
+const app = Fastify({ logger: { level: config.logLevel } });
+const { index } = await openCatalog(config.catalog, app.log);
+
+app.register(fp(webApp), { config, index });
+app.addHook('onClose', () => index.close());
+
+closeWithGrace({ delay: config.closeGraceMs }, async ({ err }) => {
+  if (err) app.log.error({ err }, 'closing after an error');
+  await app.close();
+});
+
+await app.listen({ host: config.host, port: config.port });

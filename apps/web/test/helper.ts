@@ -1,0 +1,24 @@
+import { generateSampleCatalog } from '@repo/catalog-core';
+import type { Env } from '@repo/env';
+import { createEmbeddedIndex } from '@repo/search/embedded';
+import Fastify from 'fastify';
+import fp from 'fastify-plugin';
+import { onTestFinished } from 'vitest';
+import webApp from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+
+/** A small slice of the sample catalog: enough for every page, quick to index. */
+export const products = generateSampleCatalog({ count: 600 });
+
+/** The web app with test config and its own index, closed when the test finishes. */
+export async function build(env: Env = {}) {
+  const app = Fastify({ logger: false });
+  const index = createEmbeddedIndex(products);
+  app.register(fp(webApp), {
+    config: loadConfig({ BASE_URL: 'http://test.local', ...env }),
+    index,
+  });
+  await app.ready();
+  onTestFinished(() => app.close());
+  return app;
+}
