@@ -3,9 +3,11 @@ import { existsSync, readFileSync } from 'node:fs';
 
 const file = process.argv[2] ?? 'test-artifacts/vitest.json';
 if (!existsSync(file)) {
-  console.log('tests: 0 passed, 1 failed (vitest wrote no report)');
+  process.stdout.write('tests: 0 passed, 1 failed (vitest wrote no report)\n');
   process.exit(0);
 }
 const r = JSON.parse(readFileSync(file, 'utf8'));
 const skipped = r.numPendingTests + r.numTodoTests;
-console.log(`tests: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${skipped} skipped`);
+process.stdout.write(
+  `tests: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${skipped} skipped\n`,
+);
