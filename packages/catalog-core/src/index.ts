@@ -8,6 +8,11 @@ export { CatalogError, isCatalogError } from './errors.js';
 export type { Marketplace, Product } from './product.js';
 export { MARKETPLACES, ProductSchema, SLUG_PATTERN } from './product.js';
 
+// --- service description & public URLs
+
+export { SERVICE_INFO } from './service.js';
+export { absoluteUrl, catalogUrl, categoryUrl, productUrl, spreadsheetUrl } from './urls.js';
+
 // --- agents, offers, links, shipping, currency, tool contracts
 
 export type {

@@ -1,6 +1,6 @@
+import { SERVICE_INFO } from '@repo/catalog-core';
 import type { FastifyInstance } from 'fastify';
 import { type Health, HealthSchema } from '../../schemas/health.js';
-import { SERVICE_VERSION } from '../../version.js';
 
 /** `GET /health.json`: 200 when the search engine answers, 503 when it is degraded. */
 export default async function healthRoutes(fastify: FastifyInstance) {
@@ -15,7 +15,7 @@ export default async function healthRoutes(fastify: FastifyInstance) {
       const body: Health = {
         status: health.state === 'ready' ? 'ok' : 'degraded',
         service: 'catalog',
-        version: SERVICE_VERSION,
+        version: SERVICE_INFO.version,
         uptime_s: Math.floor(process.uptime()),
         catalog: {
           products: health.products,
