@@ -149,3 +149,33 @@ export {
   SAMPLE_SEED,
 } from './sample/generate.js';
 export { renderQcPhotoSvg } from './sample/qc-photo-svg.js';
+
+// --- HTTP contracts: OAuth
+
+export type {
+  AnonymousRegistrationRequest,
+  AnonymousRegistrationResponse,
+  AuthorizationServerMetadata,
+  OAuthErrorBody,
+  OAuthErrorCode,
+  ProtectedResourceMetadata,
+  TokenRequest,
+  TokenResponse,
+} from './contracts/oauth.js';
+export {
+  ACCESS_TOKEN_EXPIRES_IN,
+  AgentAuthSchema,
+  AnonymousRegistrationRequestSchema,
+  AnonymousRegistrationResponseSchema,
+  AuthorizationServerMetadataSchema,
+  JwksSchema,
+  MAX_CLIENT_ID_LENGTH,
+  OAUTH_ERROR_CODES,
+  OAUTH_GRANT_TYPE,
+  OAUTH_SCOPE,
+  OAuthErrorSchema,
+  ProtectedResourceMetadataSchema,
+  PublicJwkSchema,
+  TokenRequestSchema,
+  TokenResponseSchema,
+} from './contracts/oauth.js';
