@@ -1,7 +1,14 @@
+import { DEFAULT_AGENTS } from '@repo/catalog-core';
 import type { CatalogIndex } from '@repo/search';
 import type { FastifyInstance } from 'fastify';
 import type { McpConfig } from './config.js';
+import { createErrorHandler } from './error-handler.js';
+import { createRpcHandler } from './protocol/rpc-handler.js';
 import healthRoutes from './routes/health/index.js';
+import mcpRoutes from './routes/mcp/index.js';
+import wellKnownRoutes from './routes/well-known/index.js';
+import { buildServerCard } from './server-card.js';
+import { createToolRegistry, type ResultCacheOptions } from './tools/tool-registry.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -16,12 +23,53 @@ export interface McpAppOptions {
   readonly index: CatalogIndex;
   /** Off in the one-process server, where the web app answers `/health.json`. */
   readonly serveHealth?: boolean;
+  /**
+   * Whether this app answers unknown paths (JSON 404). Default: when it serves `/health.json`,
+   * i.e. when it runs alone; in the one-process server the web app owns the root.
+   */
+  readonly ownsNotFound?: boolean;
+  /** The tool result cache; default 1,024 calls for 60 s. Size 0 turns it off. */
+  readonly resultCache?: ResultCacheOptions;
 }
 
+const DEFAULT_RESULT_CACHE: ResultCacheOptions = { size: 1024, ttlMs: 60_000 };
+
 /**
- * The stateless MCP server at `POST /mcp`. A Fastify plugin that never listens.
+ * The stateless MCP server at `POST /mcp`, plus its server card. A Fastify plugin that never
+ * listens. Everything that never changes per request (tool list, `initialize` results, the card) is
+ * built here once; a request only ever reads it.
  */
 export default async function mcpApp(fastify: FastifyInstance, opts: McpAppOptions) {
-  fastify.decorate('catalog', opts.index);
+  const { config, index } = opts;
+  fastify.decorate('catalog', index);
+  const tools = createToolRegistry(
+    { index, baseUrl: config.baseUrl, agents: DEFAULT_AGENTS },
+    opts.resultCache ?? DEFAULT_RESULT_CACHE,
+    fastify.log,
+  );
+  const card = buildServerCard(config.baseUrl);
+
   if (opts.serveHealth !== false) fastify.register(healthRoutes);
+  fastify.register(mcpRoutes, {
+    rpc: createRpcHandler(tools, config.baseUrl),
+    card,
+    allowedOrigins: config.allowedOrigins,
+    bodyLimit: config.bodyLimit,
+  });
+  fastify.register(wellKnownRoutes, { card });
+
+  fastify.setErrorHandler(createErrorHandler(config.bodyLimit));
+  if (opts.ownsNotFound ?? opts.serveHealth !== false) {
+    fastify.setNotFoundHandler((request, reply) =>
+      reply
+        .code(404)
+        .type('application/problem+json')
+        .send({
+          type: 'about:blank',
+          title: 'Not Found',
+          status: 404,
+          detail: `No resource at ${request.method} ${request.url.split('?')[0]}; the MCP endpoint is POST /mcp.`,
+        }),
+    );
+  }
 }

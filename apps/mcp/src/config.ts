@@ -3,6 +3,7 @@ import {
   catalogConfig,
   catalogEnv,
   type Env,
+  EnvError,
   parseEnv,
   type ServerConfig,
   serverConfig,
@@ -11,11 +12,62 @@ import {
 import { Type } from 'typebox';
 
 /** Every variable the MCP app reads, with its default. */
-export const McpEnvSchema = Type.Object({ ...serverEnv(8082), ...catalogEnv });
+export const McpEnvSchema = Type.Object({
+  ...serverEnv(8082),
+  ...catalogEnv,
+  MCP_ALLOWED_ORIGINS: Type.Optional(
+    Type.String({
+      description:
+        'a comma-separated list of origins such as https://example.com,http://localhost:3000',
+    }),
+  ),
+  MCP_BODY_LIMIT: Type.Integer({
+    minimum: 1024,
+    maximum: 10_485_760,
+    default: 65_536,
+    description: 'a number of bytes from 1024 to 10485760',
+  }),
+});
 
 /** The validated configuration of the MCP app. */
 export interface McpConfig extends ServerConfig {
   readonly catalog: CatalogConfig;
+  /**
+   * Browser origins allowed to call `POST /mcp`. A request without `Origin` (any non-browser
+   * agent) is always served; one from any other origin gets 403 (DNS-rebinding protection).
+   */
+  readonly allowedOrigins: readonly string[];
+  /** Largest accepted `POST /mcp` body in bytes; larger ones get 413. */
+  readonly bodyLimit: number;
+}
+
+/** `https://a.example:8443/` → `https://a.example:8443`; anything that is not a bare origin → undefined. */
+function toOrigin(value: string): string | undefined {
+  try {
+    const url = new URL(value);
+    const bare = url.pathname === '/' && !url.search && !url.hash && !url.username;
+    return bare && (url.protocol === 'http:' || url.protocol === 'https:') ? url.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function allowedOrigins(raw: string | undefined, baseUrl: string): string[] {
+  if (raw === undefined) return [new URL(baseUrl).origin];
+  const entries = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const bad = entries.filter((e) => toOrigin(e) === undefined);
+  if (bad.length > 0 || entries.length === 0) {
+    throw new EnvError([
+      {
+        variable: 'MCP_ALLOWED_ORIGINS',
+        message: `must be a comma-separated list of http(s) origins without path (got ${JSON.stringify(raw)})`,
+      },
+    ]);
+  }
+  return [...new Set(entries.map((e) => toOrigin(e) as string))];
 }
 
 /**
@@ -25,5 +77,11 @@ export interface McpConfig extends ServerConfig {
  */
 export function loadConfig(env: Env = process.env): Readonly<McpConfig> {
   const values = parseEnv(McpEnvSchema, env);
-  return Object.freeze({ ...serverConfig(values), catalog: catalogConfig(values) });
+  const server = serverConfig(values);
+  return Object.freeze({
+    ...server,
+    catalog: catalogConfig(values),
+    allowedOrigins: Object.freeze(allowedOrigins(values.MCP_ALLOWED_ORIGINS, server.baseUrl)),
+    bodyLimit: values.MCP_BODY_LIMIT,
+  });
 }

@@ -1,0 +1,197 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { isMcpRpcError, McpRpcError, RPC_ERROR, type RpcId } from '../errors.js';
+import type { ToolRegistry } from '../tools/tool-registry.js';
+import { type InboundMessage, type RpcParams, readableId, readMessage } from './message.js';
+import { checkModernEnvelope, metaVersion } from './modern-envelope.js';
+import {
+  discoverResult,
+  initializeResults,
+  LIST_TTL_MS,
+  negotiateLegacy,
+  serverInfoFor,
+} from './server-info.js';
+import {
+  allowsBatches,
+  DEFAULT_LEGACY,
+  isModernVersion,
+  isSupportedVersion,
+  META,
+  SUPPORTED_VERSIONS,
+} from './versions.js';
+
+/** What one `POST /mcp` produced: the HTTP answer and, for the log line, what was called. */
+export interface PostOutcome {
+  readonly status: 200 | 202;
+  /** Serialised JSON-RPC response(s); absent for 202. */
+  readonly payload?: string;
+  readonly calls: readonly { readonly method: string; readonly tool?: string }[];
+}
+
+/** Serves JSON-RPC bodies of `POST /mcp`; holds nothing between requests but what never changes. */
+export interface RpcHandler {
+  /**
+   * @throws {McpRpcError} for a body that gets a JSON-RPC error as a whole (bad envelope, header
+   *   rules, unknown method, bad params); the error carries the request id and HTTP status.
+   */
+  handle(body: unknown, headers: IncomingHttpHeaders): Promise<PostOutcome>;
+}
+
+const MAX_BATCH = 50;
+
+const respond = (id: RpcId, result: string) =>
+  `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${result}}`;
+
+/** Creates the handler; every result that never changes is serialised here, once. */
+export function createRpcHandler(tools: ToolRegistry, baseUrl: string): RpcHandler {
+  const initialize = initializeResults(`${baseUrl}/`);
+  // 2026-07-28 results name their type and the server on every response.
+  const modernTail = `"resultType":"complete","_meta":${JSON.stringify({ [META.serverInfo]: serverInfoFor('modern', `${baseUrl}/`) })}`;
+  const modern = (json: string, extra = '') =>
+    json === '{}' ? `{${extra}${modernTail}}` : `${json.slice(0, -1)},${extra}${modernTail}}`;
+  const modernList = modern(tools.listJson, `"ttlMs":${LIST_TTL_MS},"cacheScope":"public",`);
+  const modernDiscover = modern(discoverResult());
+
+  function listTools(params: RpcParams): void {
+    // The four tools fit one page, so no cursor is ever issued and any cursor is one we did not.
+    if (params.cursor !== undefined) {
+      throw new McpRpcError(
+        RPC_ERROR.INVALID_PARAMS,
+        'Invalid params: unknown cursor; tools/list has one page.',
+      );
+    }
+  }
+
+  async function callTool(params: RpcParams) {
+    if (typeof params.name !== 'string') {
+      throw new McpRpcError(
+        RPC_ERROR.INVALID_PARAMS,
+        'Invalid params: "name" must be the name of a tool.',
+      );
+    }
+    return (await tools.call(params.name, params.arguments)).json;
+  }
+
+  async function legacy(method: string, params: RpcParams): Promise<string> {
+    switch (method) {
+      case 'initialize':
+        return initialize.get(negotiateLegacy(params.protocolVersion)) as string;
+      case 'ping':
+        return '{}';
+      case 'tools/list':
+        listTools(params);
+        return tools.listJson;
+      case 'tools/call':
+        return callTool(params);
+      default:
+        throw new McpRpcError(RPC_ERROR.METHOD_NOT_FOUND, `Method not found: ${method}`);
+    }
+  }
+
+  async function modernCall(method: string, params: RpcParams): Promise<string> {
+    switch (method) {
+      case 'server/discover':
+        return modernDiscover;
+      case 'tools/list':
+        listTools(params);
+        return modernList;
+      case 'tools/call':
+        return modern(await callTool(params));
+      default:
+        // 2026-07-28 answers an unknown method with 404, so clients can tell it from a bad header.
+        throw new McpRpcError(RPC_ERROR.METHOD_NOT_FOUND, `Method not found: ${method}`, {
+          status: 404,
+        });
+    }
+  }
+
+  function toolOf(message: InboundMessage): string | undefined {
+    if (message.kind === 'response' || message.method !== 'tools/call') return undefined;
+    return typeof message.params.name === 'string' ? message.params.name : undefined;
+  }
+
+  async function single(
+    body: unknown,
+    headers: IncomingHttpHeaders,
+    headerVersion?: string,
+  ): Promise<PostOutcome> {
+    const message = readMessage(body);
+    if (message.kind === 'response') return { status: 202, calls: [] };
+    const calls = [{ method: message.method, tool: toolOf(message) }];
+    const isRequest = message.kind === 'request';
+    const id = isRequest ? message.id : null;
+    try {
+      const isModern = metaVersion(message.params) !== undefined || isModernVersion(headerVersion);
+      if (isModern) checkModernEnvelope(message.method, message.params, headers, isRequest);
+      if (!isRequest) return { status: 202, calls };
+      const result = isModern
+        ? await modernCall(message.method, message.params)
+        : await legacy(message.method, message.params);
+      return { status: 200, payload: respond(id, result), calls };
+    } catch (err) {
+      throw isMcpRpcError(err) && err.id === null ? err.withId(id) : err;
+    }
+  }
+
+  async function batch(items: unknown[], headerVersion: string): Promise<PostOutcome> {
+    if (!isSupportedVersion(headerVersion) || !allowsBatches(headerVersion)) {
+      throw new McpRpcError(
+        RPC_ERROR.INVALID_REQUEST,
+        `Invalid Request: protocol version ${headerVersion} has no batches; send one message per POST (batches exist in 2025-03-26 only).`,
+        { status: 400 },
+      );
+    }
+    if (items.length === 0 || items.length > MAX_BATCH) {
+      throw new McpRpcError(
+        RPC_ERROR.INVALID_REQUEST,
+        `Invalid Request: a batch holds 1 to ${MAX_BATCH} messages.`,
+        { status: 400 },
+      );
+    }
+    const responses: string[] = [];
+    const calls: { method: string; tool?: string }[] = [];
+    for (const item of items) {
+      let id: RpcId = null;
+      try {
+        const message = readMessage(item);
+        if (message.kind === 'response') continue;
+        calls.push({ method: message.method, tool: toolOf(message) });
+        if (message.kind === 'notification') continue;
+        id = message.id;
+        if (message.method === 'initialize' || metaVersion(message.params) !== undefined) {
+          throw new McpRpcError(
+            RPC_ERROR.INVALID_REQUEST,
+            `Invalid Request: ${message.method === 'initialize' ? 'initialize' : 'a 2026-07-28 request'} cannot be part of a batch.`,
+          );
+        }
+        responses.push(respond(id, await legacy(message.method, message.params)));
+      } catch (err) {
+        if (!isMcpRpcError(err)) throw err;
+        responses.push(JSON.stringify(err.withId(err.id ?? id).toResponseObject()));
+      }
+    }
+    return responses.length === 0
+      ? { status: 202, calls }
+      : { status: 200, payload: `[${responses.join(',')}]`, calls };
+  }
+
+  return {
+    async handle(body, headers) {
+      const raw = headers['mcp-protocol-version'];
+      const headerVersion = Array.isArray(raw) ? raw[0] : raw;
+      if (headerVersion !== undefined && !isSupportedVersion(headerVersion)) {
+        throw new McpRpcError(
+          RPC_ERROR.UNSUPPORTED_PROTOCOL_VERSION,
+          `Unsupported protocol version: ${headerVersion}`,
+          {
+            status: 400,
+            id: Array.isArray(body) ? null : readableId(body),
+            data: { supported: SUPPORTED_VERSIONS, requested: headerVersion },
+          },
+        );
+      }
+      return Array.isArray(body)
+        ? batch(body, headerVersion ?? DEFAULT_LEGACY)
+        : single(body, headers, headerVersion);
+    },
+  };
+}

@@ -1,0 +1,113 @@
+import {
+  AFFILIATE_DISCLOSURE,
+  type AgentId,
+  absoluteUrl,
+  type BuyLink,
+  buyLinks,
+  convertPrice,
+  isAgentId,
+  MAX_OFFSET,
+  type Product,
+  type ProductSummary,
+  productUrl,
+  type SearchProductsInput,
+  type SearchProductsOutput,
+  toCny,
+} from '@repo/catalog-core';
+import { McpToolError, type ToolAnswer, type ToolContext } from './tool-context.js';
+
+const DEFAULT_LIMIT = 10;
+
+// `BuyLink.agent` is typed as a string; every configured agent has one of the three ids.
+const isAgentLink = (link: BuyLink): link is BuyLink & { agent: AgentId } => isAgentId(link.agent);
+
+/** A catalog product as tool results show it: absolute URLs and one buy link per agent. */
+export function toProductSummary(
+  product: Product,
+  ctx: ToolContext,
+  agent?: string,
+): ProductSummary {
+  const agents = agent === undefined ? ctx.agents : ctx.agents.filter((a) => a.id === agent);
+  return {
+    slug: product.slug,
+    title: product.title,
+    brand: product.brand,
+    category: product.category,
+    price: { amount: product.price, currency: 'CNY' },
+    prices: { USD: convertPrice(product.price, 'USD'), EUR: convertPrice(product.price, 'EUR') },
+    marketplace: product.marketplace,
+    listing_url: product.listing_url,
+    product_url: productUrl(ctx.baseUrl, product.slug),
+    markdown_url: productUrl(ctx.baseUrl, product.slug, 'md'),
+    qc_photos: product.qc_photos.map((path) => absoluteUrl(ctx.baseUrl, path)),
+    buy_links: buyLinks(agents, product.marketplace, product.item_id).filter(isAgentLink),
+    ...(product.batch !== undefined && { batch: product.batch }),
+    ...(product.seller !== undefined && { seller: product.seller }),
+    created_at: product.created_at,
+  };
+}
+
+/** `search_products`: one page of the catalog for a query, filters and an order. */
+export async function searchProducts(
+  args: SearchProductsInput,
+  ctx: ToolContext,
+): Promise<ToolAnswer> {
+  const currency = args.currency ?? 'USD';
+  const limit = args.limit ?? DEFAULT_LIMIT;
+  const offset = args.offset ?? 0;
+  if (
+    args.min_price !== undefined &&
+    args.max_price !== undefined &&
+    args.min_price > args.max_price
+  ) {
+    throw new McpToolError(
+      `min_price (${args.min_price}) is above max_price (${args.max_price}); swap them or drop one.`,
+    );
+  }
+  const result = await ctx.index.search({
+    ...(args.query !== undefined && { q: args.query }),
+    ...(args.category !== undefined && { category: args.category }),
+    ...(args.min_price !== undefined && { minPrice: toCny(args.min_price, currency) }),
+    ...(args.max_price !== undefined && { maxPrice: toCny(args.max_price, currency) }),
+    sort: args.sort ?? 'relevance',
+    offset,
+    limit,
+  });
+  const items = result.hits.map((p) => toProductSummary(p, ctx, args.agent));
+  const next = offset + items.length;
+  const output: SearchProductsOutput = {
+    total: result.total,
+    offset,
+    limit,
+    next_offset: items.length > 0 && next < result.total && next <= MAX_OFFSET ? next : null,
+    items,
+    disclosure: AFFILIATE_DISCLOSURE,
+  };
+  return { structuredContent: output, text: renderSearch(args, output) };
+}
+
+function renderSearch(args: SearchProductsInput, out: SearchProductsOutput): string {
+  const what = args.query ? `for "${args.query}"` : 'in the catalog';
+  if (out.items.length === 0) {
+    const hint =
+      out.total > 0
+        ? `offset ${out.offset} is past the last result; use a smaller offset.`
+        : 'try fewer words, another spelling, or drop the category and price filters.';
+    return `No products ${what} (${out.total} matches): ${hint}`;
+  }
+  const lines = [
+    `${out.total} products ${what}; showing ${out.offset + 1}-${out.offset + out.items.length}.`,
+  ];
+  for (const item of out.items) {
+    const buy = item.buy_links.map((l) => `[${l.name}](${l.url})`).join(' · ');
+    lines.push(
+      '',
+      `- **${item.title}** (${item.brand}) ¥${item.price.amount} ≈ $${item.prices.USD} · slug \`${item.slug}\``,
+      `  page ${item.product_url} · listing ${item.listing_url} · ${item.qc_photos.length} QC photos`,
+      ...(buy ? [`  buy: ${buy}`] : []),
+    );
+  }
+  if (out.next_offset !== null) lines.push('', `Next page: offset ${out.next_offset}.`);
+  lines.push('', out.disclosure);
+  return lines.join('\n');
+}

@@ -1,0 +1,126 @@
+import { isCatalogError, TOOL_CONTRACTS, type ToolName } from '@repo/catalog-core';
+import { isSearchError } from '@repo/search';
+import type { FastifyBaseLogger } from 'fastify';
+import { Compile } from 'typebox/compile';
+import { McpRpcError, RPC_ERROR } from '../errors.js';
+import { estimateShipping } from './estimate-shipping.js';
+import { getAgentOffers } from './get-agent-offers.js';
+import { listCategories } from './list-categories.js';
+import { ResultCache } from './result-cache.js';
+import { searchProducts } from './search-products.js';
+import type { ToolContext, ToolHandler } from './tool-context.js';
+import { describeInvalidArguments } from './validation-message.js';
+
+const HANDLERS: Readonly<Record<ToolName, ToolHandler>> = {
+  search_products: searchProducts,
+  list_categories: listCategories,
+  get_agent_offers: getAgentOffers,
+  estimate_shipping: estimateShipping,
+};
+
+/** How many distinct calls the result cache keeps, and for how long. */
+export interface ResultCacheOptions {
+  readonly size: number;
+  readonly ttlMs: number;
+}
+
+/** The outcome of `tools/call`: a serialised `CallToolResult`. */
+export interface ToolCallOutcome {
+  readonly json: string;
+  readonly isError: boolean;
+}
+
+/** The four tools: their `tools/list` entry and their calls. */
+export interface ToolRegistry {
+  /** The `tools/list` result (`{"tools":[…]}`), serialised once: it never changes in a process. */
+  readonly listJson: string;
+  /**
+   * Runs a tool. Arguments that fail its input schema and failures the tool can explain come back
+   * as results with `isError: true` (MCP 2025-11-25, SEP-1303), so an agent can correct itself.
+   *
+   * @throws {McpRpcError} -32602 for an unknown tool or `arguments` that are not an object.
+   */
+  call(name: string, args: unknown): Promise<ToolCallOutcome>;
+}
+
+function errorResult(message: string): ToolCallOutcome {
+  return {
+    json: JSON.stringify({ content: [{ type: 'text', text: message }], isError: true }),
+    isError: true,
+  };
+}
+
+/**
+ * Builds the registry over {@link TOOL_CONTRACTS}: one compiled input validator per contract,
+ * and the `tools/list` entries straight from the same contracts.
+ */
+export function createToolRegistry(
+  ctx: ToolContext,
+  cacheOptions: ResultCacheOptions,
+  log: FastifyBaseLogger,
+): ToolRegistry {
+  const tools = new Map(
+    TOOL_CONTRACTS.map((c) => [
+      c.name as string,
+      { contract: c, validator: Compile(c.inputSchema), run: HANDLERS[c.name] },
+    ]),
+  );
+  // The JSON round trip drops TypeBox's symbol markers and leaves plain JSON Schema 2020-12.
+  const listJson = JSON.stringify({
+    tools: TOOL_CONTRACTS.map((c) => ({
+      name: c.name,
+      title: c.title,
+      description: c.description,
+      inputSchema: c.inputSchema,
+      outputSchema: c.outputSchema,
+      annotations: { title: c.title, ...c.annotations },
+    })),
+  });
+  const cache = new ResultCache(cacheOptions.size, cacheOptions.ttlMs);
+
+  async function call(name: string, args: unknown): Promise<ToolCallOutcome> {
+    const tool = tools.get(name);
+    if (tool === undefined) {
+      throw new McpRpcError(
+        RPC_ERROR.INVALID_PARAMS,
+        `Unknown tool: ${name}. Tools: ${[...tools.keys()].join(', ')}.`,
+      );
+    }
+    const input = args ?? {};
+    if (typeof input !== 'object' || Array.isArray(input)) {
+      throw new McpRpcError(
+        RPC_ERROR.INVALID_PARAMS,
+        'Invalid params: "arguments" must be an object.',
+      );
+    }
+    const key = `${name}\n${JSON.stringify(input)}`;
+    const cached = cache.get(key);
+    if (cached !== undefined) return { json: cached, isError: false };
+    if (!tool.validator.Check(input)) {
+      return errorResult(describeInvalidArguments(name, tool.validator.Errors(input)));
+    }
+    try {
+      const answer = await tool.run(input as never, ctx);
+      const json = JSON.stringify({
+        content: [{ type: 'text', text: answer.text }],
+        structuredContent: answer.structuredContent,
+      });
+      cache.set(key, json);
+      return { json, isError: false };
+    } catch (err) {
+      if (err instanceof Error && err.name === 'McpToolError') return errorResult(err.message);
+      if (isCatalogError(err)) return errorResult(err.message);
+      if (isSearchError(err) && err.code === 'INVALID_QUERY') return errorResult(err.message);
+      if (isSearchError(err)) {
+        log.warn({ err, tool: name }, 'search engine failed during a tool call');
+        return errorResult(
+          'The catalog search engine is unavailable right now; retry in a few seconds. ' +
+            'get_agent_offers and estimate_shipping by weight still answer.',
+        );
+      }
+      throw err;
+    }
+  }
+
+  return { listJson, call };
+}
