@@ -11,11 +11,22 @@ import {
 import { Type } from 'typebox';
 
 /** Every variable the web app reads, with its default. */
-export const WebEnvSchema = Type.Object({ ...serverEnv(8081), ...catalogEnv });
+export const WebEnvSchema = Type.Object({
+  ...serverEnv(8081),
+  ...catalogEnv,
+  CONTACT_EMAIL: Type.String({
+    pattern: '^[^\\s@<>()\\[\\]]+@[^\\s@<>()\\[\\]]+\\.[^\\s@<>()\\[\\]]+$',
+    maxLength: 254,
+    default: 'contact@example.com',
+    description: 'an e-mail address, e.g. catalog@example.com',
+  }),
+});
 
 /** The validated configuration of the web app. */
 export interface WebConfig extends ServerConfig {
   readonly catalog: CatalogConfig;
+  /** Published in the usage policy, the FAQ, llms.txt and the OpenAPI `info.contact`. */
+  readonly contactEmail: string;
 }
 
 /**
@@ -25,5 +36,9 @@ export interface WebConfig extends ServerConfig {
  */
 export function loadConfig(env: Env = process.env): Readonly<WebConfig> {
   const values = parseEnv(WebEnvSchema, env);
-  return Object.freeze({ ...serverConfig(values), catalog: catalogConfig(values) });
+  return Object.freeze({
+    ...serverConfig(values),
+    catalog: catalogConfig(values),
+    contactEmail: values.CONTACT_EMAIL,
+  });
 }

@@ -1,5 +1,10 @@
 import { STATUS_CODES } from 'node:http';
+import { isCatalogError } from '@repo/catalog-core';
+import { isSearchError } from '@repo/search';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { errorPage } from './pages/error-page.js';
+import { negotiate, type Representation } from './render/negotiate.js';
+import { sendPage } from './render/send-page.js';
 
 /** An RFC 9457 problem document, the error format of every JSON endpoint of the web app. */
 export interface Problem {
@@ -21,27 +26,88 @@ export function problem(status: number, detail?: string, instance?: string): Pro
   };
 }
 
-/**
- * The app's one error handler: client errors keep their message, anything else is logged in full
- * and answered without internals (no stack, no path).
- */
-export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  const status =
-    typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 600
-      ? error.statusCode
-      : 500;
-  if (status >= 500) request.log.error({ err: error }, 'request failed');
-  else request.log.info({ err: { code: error.code, message: error.message } }, 'client error');
-  return reply
-    .code(status)
-    .type('application/problem+json')
-    .send(problem(status, status < 500 ? error.message : undefined, request.url));
+/** An HTTP error with a client-safe message (and headers such as `Allow`). */
+export class WebHttpError extends Error {
+  override name = 'WebHttpError';
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly headers: Readonly<Record<string, string>> = {},
+  ) {
+    super(message);
+  }
 }
 
-/** 404 for any route the app does not know. */
+// Documents (JSON, XML, text, images) answer errors as problem+json; pages answer in the
+// representation asked for, by `.md` in the path or by `Accept`.
+const DOCUMENT_PATH = /\.(json|xml|txt|svg|css)$|^\/\.well-known\//;
+
+/** The representation an error for this request takes. */
+export function errorRepresentation(request: FastifyRequest): Representation {
+  const path = request.url.split('?')[0] ?? '/';
+  if (path.endsWith('.md')) return 'markdown';
+  if (DOCUMENT_PATH.test(path)) return 'json';
+  return negotiate(request.headers.accept, ['html', 'markdown', 'json']);
+}
+
+function statusOf(error: FastifyError | WebHttpError): number {
+  if (isSearchError(error)) return error.code === 'INVALID_QUERY' ? 400 : 503;
+  if (isCatalogError(error)) return 400;
+  const status = error.statusCode;
+  return typeof status === 'number' && status >= 400 && status < 600 ? status : 500;
+}
+
+function clientMessage(error: FastifyError, status: number): string {
+  if (status >= 500) {
+    return status === 503
+      ? 'The catalog is busy or unavailable; try again shortly.'
+      : 'Something went wrong on our side.';
+  }
+  // Validation messages name the parameter (`querystring/page must be >= 1`); say it plainly.
+  if (error.validation)
+    return `Invalid parameter: ${error.message.replace(/^(querystring|params)\//, '')}.`;
+  return error.message;
+}
+
+/** Sends an error in the representation the request asked for. */
+export function sendError(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  message: string,
+) {
+  const rep = errorRepresentation(request);
+  if (rep === 'json') {
+    return reply
+      .code(status)
+      .header('cache-control', 'no-cache')
+      .type('application/problem+json')
+      .send(problem(status, message, request.url));
+  }
+  const page = errorPage(request.server.site, status, message, request.url);
+  return sendPage(
+    request,
+    reply,
+    page,
+    request.server.site,
+    rep === 'markdown' ? 'markdown' : 'html',
+  );
+}
+
+/**
+ * The app's one error handler: client errors keep their message, anything else is logged in full
+ * and answered without internals (no stack, no path), in HTML, Markdown or problem+json.
+ */
+export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const status = statusOf(error);
+  if (status >= 500) request.log.error({ err: error }, 'request failed');
+  else request.log.info({ err: { code: error.code, message: error.message } }, 'client error');
+  if (error instanceof WebHttpError) reply.headers(error.headers);
+  return sendError(request, reply, status, clientMessage(error, status));
+}
+
+/** 404 for any route the app does not know, in the representation asked for. */
 export function handleNotFound(request: FastifyRequest, reply: FastifyReply) {
-  return reply
-    .code(404)
-    .type('application/problem+json')
-    .send(problem(404, `No resource at ${request.url.split('?')[0]}`, request.url));
+  const path = (request.url.split('?')[0] ?? '/').slice(0, 200);
+  return sendError(request, reply, 404, `Nothing here: ${path}`);
 }

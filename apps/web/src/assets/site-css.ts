@@ -1,0 +1,81 @@
+// The site's only stylesheet: phone first, system fonts, no external assets. Colours keep at
+// least 4.5:1 contrast against their backgrounds (WCAG AA for body text).
+export const SITE_CSS = `
+*,*::before,*::after{box-sizing:border-box}
+html{-webkit-text-size-adjust:100%;text-size-adjust:100%}
+body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",sans-serif;color:#1b1b1f;background:#fafafa}
+a{color:#0a4fc2}
+a:hover{color:#06357f}
+:focus-visible{outline:3px solid #c2410c;outline-offset:2px}
+img{max-width:100%;height:auto;display:block}
+.wrap{max-width:72rem;margin:0 auto;padding:0 1rem}
+.skip{position:absolute;left:-999px;top:0;background:#fff;padding:.5rem 1rem;z-index:10}
+.skip:focus{left:.5rem}
+.site-header{background:#15233b;color:#fff}
+.site-header .wrap{display:flex;flex-wrap:wrap;align-items:center;gap:.25rem 1rem;padding-top:.6rem;padding-bottom:.6rem}
+.brand{color:#fff;font-weight:700;font-size:1.1rem;text-decoration:none;margin-right:auto}
+.site-header a{color:#fff}
+.site-header ul{display:flex;flex-wrap:wrap;gap:.25rem .9rem;list-style:none;margin:0;padding:0}
+.site-header a[aria-current]{text-decoration-thickness:3px}
+main{padding-top:1rem;padding-bottom:2rem}
+h1{font-size:1.6rem;line-height:1.25;margin:.5rem 0 .75rem}
+h2{font-size:1.3rem;margin:2rem 0 .75rem}
+h3{font-size:1rem;margin:.5rem 0 .25rem}
+.lead{font-size:1.05rem;color:#33363d;max-width:48rem}
+.crumbs ol{display:flex;flex-wrap:wrap;list-style:none;padding:0;margin:0;font-size:.9rem;color:#4a4d55}
+.crumbs li+li::before{content:"›";padding:0 .4rem}
+.chips{display:flex;flex-wrap:wrap;gap:.5rem;list-style:none;padding:0;margin:.5rem 0}
+.chips li{background:#fff;border:1px solid #c9ccd3;border-radius:999px;padding:.3rem .8rem}
+.chips a{text-decoration:none;font-weight:600}
+.chips a[aria-current]{color:#1b1b1f}
+.note{color:#4a4d55;font-size:.9rem}
+.cards{display:grid;grid-template-columns:repeat(2,minmax(0,1fr));gap:.75rem;list-style:none;padding:0;margin:.75rem 0}
+.card{background:#fff;border:1px solid #dcdfe5;border-radius:.6rem;padding:.6rem;display:flex;flex-direction:column}
+.card img{width:100%;aspect-ratio:1;object-fit:cover;border-radius:.4rem;background:#eceef2}
+.card h3{font-size:.95rem}
+.card h3 a{text-decoration:none;color:#1b1b1f}
+.card h3 a:hover{text-decoration:underline}
+.meta{margin:0;color:#4a4d55;font-size:.85rem}
+.price{margin:.35rem 0 0}
+.price span{color:#4a4d55;font-size:.85rem}
+.facts{display:grid;gap:.4rem;margin:1rem 0}
+.facts div{display:grid;grid-template-columns:8rem 1fr;gap:.5rem}
+.facts dt{font-weight:600;color:#33363d}
+.facts dd{margin:0}
+.buttons{display:flex;flex-wrap:wrap;gap:.6rem;list-style:none;padding:0;margin:.75rem 0}
+.button,button{display:inline-block;background:#0a4fc2;color:#fff;border:0;border-radius:.5rem;padding:.65rem 1.1rem;font:inherit;font-weight:600;text-decoration:none;cursor:pointer;min-height:44px}
+.button:hover,button:hover{background:#06357f;color:#fff}
+.disclosure{background:#fff8e6;border:1px solid #e5c46b;border-radius:.5rem;padding:.2rem .9rem;margin:1rem 0;font-size:.92rem}
+.notice{background:#eef3fb;border-left:4px solid #0a4fc2;padding:.6rem .9rem}
+.gallery{display:grid;grid-template-columns:repeat(2,minmax(0,1fr));gap:.5rem;list-style:none;padding:0}
+.gallery img{border-radius:.4rem;background:#eceef2;width:100%}
+.filters{display:flex;flex-wrap:wrap;align-items:flex-end;gap:.6rem;background:#fff;border:1px solid #dcdfe5;border-radius:.6rem;padding:.75rem;margin:.75rem 0}
+.field{display:flex;flex-direction:column;gap:.2rem;flex:1 1 8rem}
+.field-search{flex:3 1 14rem}
+.field label{font-size:.85rem;font-weight:600;color:#33363d}
+input,select{font:inherit;padding:.5rem .6rem;border:1px solid #767a85;border-radius:.4rem;background:#fff;color:#1b1b1f;min-height:44px;width:100%}
+.pager{display:flex;flex-wrap:wrap;align-items:center;gap:.5rem 1.25rem;margin:1.25rem 0}
+.pager p{margin:0;flex-basis:100%}
+.pager a{font-weight:600}
+.table-scroll{overflow:auto;border:1px solid #dcdfe5;border-radius:.5rem;background:#fff;margin:.75rem 0}
+.table-scroll.wide{max-height:75vh}
+table{border-collapse:collapse;width:100%;font-size:.9rem}
+caption{text-align:left;padding:.5rem .75rem;font-weight:600}
+th,td{padding:.45rem .6rem;border-bottom:1px solid #e6e8ec;text-align:left;vertical-align:top}
+thead th{position:sticky;top:0;background:#eef0f4;z-index:1;white-space:nowrap}
+.wide td{white-space:nowrap}
+.wide td:nth-child(2){white-space:normal;min-width:14rem}
+.num{text-align:right;font-variant-numeric:tabular-nums}
+.prose{max-width:48rem}
+.prose pre{background:#f0f2f5;padding:.75rem;overflow:auto;border-radius:.4rem}
+.prose code{font-size:.9em}
+.site-footer{background:#eceef2;color:#33363d;font-size:.9rem;padding:1rem 0 2rem}
+.site-footer ul{display:flex;flex-wrap:wrap;gap:.25rem 1rem;list-style:none;padding:0}
+@media (min-width:40rem){.cards{grid-template-columns:repeat(3,minmax(0,1fr))}.gallery{grid-template-columns:repeat(3,minmax(0,1fr))}h1{font-size:2rem}}
+@media (min-width:64rem){.cards{grid-template-columns:repeat(4,minmax(0,1fr))}}
+`.trim();
+
+/** The site icon: a price tag, drawn inline so it needs no file. */
+export const SITE_ICON_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="#15233b"/>' +
+  '<path d="M14 32 32 14h18v18L32 50z" fill="#f5b400"/><circle cx="42" cy="22" r="4" fill="#15233b"/></svg>';

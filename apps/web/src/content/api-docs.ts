@@ -1,0 +1,133 @@
+import { SERVICE_INFO, TOOL_CONTRACTS, type ToolContract } from '@repo/catalog-core';
+import { TOOL_EXAMPLES } from './tool-examples.js';
+
+type JsonSchema = {
+  type?: string;
+  enum?: unknown[];
+  items?: JsonSchema;
+  description?: string;
+  default?: unknown;
+  minimum?: number;
+  maximum?: number;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+};
+
+function typeOf(s: JsonSchema): string {
+  if (s.enum) return `one of ${s.enum.map((v) => `\`${String(v)}\``).join(', ')}`;
+  if (s.type === 'array') return `array of ${s.items ? typeOf(s.items) : 'values'}`;
+  const range =
+    s.minimum !== undefined && s.maximum !== undefined ? ` ${s.minimum}–${s.maximum}` : '';
+  return `${s.type ?? 'value'}${range}`;
+}
+
+const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\s+/g, ' ');
+
+function argumentsTable(tool: ToolContract): string {
+  const schema = tool.inputSchema as JsonSchema;
+  const props = Object.entries(schema.properties ?? {});
+  if (props.length === 0) return 'No arguments.';
+  const required = new Set(schema.required ?? []);
+  const rows = props.map(
+    ([name, s]) =>
+      `| \`${name}\` | ${cell(typeOf(s))} | ${required.has(name) ? 'yes' : 'no'} | ${cell(s.description ?? '')}${
+        s.default !== undefined ? ` Default: \`${JSON.stringify(s.default)}\`.` : ''
+      } |`,
+  );
+  return ['| Argument | Type | Required | Description |', '|---|---|---|---|', ...rows].join('\n');
+}
+
+function resultFields(tool: ToolContract): string {
+  const props = (tool.outputSchema as JsonSchema).properties ?? {};
+  return Object.entries(props)
+    .map(
+      ([name, s]) => `\`${name}\`${s.description ? ` (${s.description.replace(/\.$/, '')})` : ''}`,
+    )
+    .join(', ');
+}
+
+function toolSection(base: string, tool: ToolContract): string {
+  const call = {
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'tools/call',
+    params: { name: tool.name, arguments: TOOL_EXAMPLES[tool.name] },
+  };
+  return `### \`${tool.name}\`: ${tool.title}
+
+${tool.description}
+
+${argumentsTable(tool)}
+
+Result (\`structuredContent\`, also as JSON text in \`content\`): ${resultFields(tool)}.
+
+\`\`\`sh
+curl -s ${base}/mcp -H 'Content-Type: application/json' -H 'Accept: application/json, text/event-stream' \\
+  -d '${JSON.stringify(call)}'
+\`\`\``;
+}
+
+/**
+ * The API documentation page, in Markdown, built from the tool contracts (the same schemas the
+ * MCP server validates with and the OpenAPI document publishes).
+ */
+export function apiDocsMarkdown(base: string, contactEmail: string): string {
+  return `${SERVICE_INFO.description}
+
+No credentials are needed anywhere. Usage policy: ${SERVICE_INFO.policy.join(' ')} Contact for
+higher-volume access: ${contactEmail}.
+
+## MCP server
+
+\`POST ${base}/mcp\` is a stateless MCP server (Streamable HTTP, JSON responses, no session):
+send one JSON-RPC 2.0 request per POST with \`Content-Type: application/json\`. \`initialize\` is
+optional; \`tools/list\` and \`tools/call\` work on their own. Notifications get \`202\`; \`GET /mcp\`
+gets \`405\`. The server card is at [${base}/.well-known/mcp/server-card.json](${base}/.well-known/mcp/server-card.json).
+
+\`\`\`sh
+curl -s ${base}/mcp -H 'Content-Type: application/json' -H 'Accept: application/json, text/event-stream' \\
+  -d '{"jsonrpc":"2.0","id":1,"method":"tools/list"}'
+\`\`\`
+
+${TOOL_CONTRACTS.map((t) => toolSection(base, t)).join('\n\n')}
+
+## Optional access token
+
+A token is never required; it only makes your requests attributable (and gives them their own
+rate-limit budget). Discovery: [protected resource metadata](${base}/.well-known/oauth-protected-resource)
+→ [authorization server metadata](${base}/.well-known/oauth-authorization-server) → token request →
+\`Authorization: Bearer <token>\` on any request. Details: [auth.md](${base}/auth.md).
+
+\`\`\`sh
+curl -s ${base}/oauth/token -d grant_type=client_credentials -d client_id=my-agent -d scope=public
+\`\`\`
+
+The answer is \`{"access_token": "…", "token_type": "Bearer", "expires_in": 3600, "scope": "public"}\`:
+an ES256-signed JWT, valid one hour, verifiable with [${base}/.well-known/jwks.json](${base}/.well-known/jwks.json).
+There is no refresh: ask again.
+
+## Pages in Markdown
+
+Every HTML page has a Markdown twin: send \`Accept: text/markdown\`, or add \`.md\` to the path
+(\`${base}/index.md\`, \`${base}/catalog.md?q=jordan\`, \`${base}/category/bags.md\`,
+\`${base}/producto/{slug}.md\`, \`${base}/spreadsheet/agent_a.md\`, \`${base}/api-docs.md\`).
+
+## Discovery documents
+
+| Document | URL |
+|---|---|
+| OpenAPI 3.0.3 description | [${base}/openapi.json](${base}/openapi.json) |
+| API catalog (RFC 9727) | [${base}/.well-known/api-catalog](${base}/.well-known/api-catalog) |
+| AI catalog | [${base}/.well-known/ai-catalog.json](${base}/.well-known/ai-catalog.json) |
+| Agent skills index | [${base}/.well-known/agent-skills/index.json](${base}/.well-known/agent-skills/index.json) |
+| MCP server card | [${base}/.well-known/mcp/server-card.json](${base}/.well-known/mcp/server-card.json) |
+| OAuth protected resource (RFC 9728) | [${base}/.well-known/oauth-protected-resource](${base}/.well-known/oauth-protected-resource) |
+| OAuth authorization server (RFC 8414) | [${base}/.well-known/oauth-authorization-server](${base}/.well-known/oauth-authorization-server) |
+| JSON Web Key Set | [${base}/.well-known/jwks.json](${base}/.well-known/jwks.json) |
+| Agent registration (auth.md) | [${base}/auth.md](${base}/auth.md) |
+| Health | [${base}/health.json](${base}/health.json) |
+| llms.txt | [${base}/llms.txt](${base}/llms.txt) |
+| robots.txt | [${base}/robots.txt](${base}/robots.txt) |
+| Sitemap | [${base}/sitemap.xml](${base}/sitemap.xml) |
+`;
+}

@@ -1,0 +1,86 @@
+import { AGENT_IDS, CATEGORY_IDS } from '@repo/catalog-core';
+import { ListingQuerySchema, SpreadsheetQuerySchema } from '../../schemas/page-queries.js';
+import { type OpenApiObject, pageResponses, pathParameter, queryParameters } from './shared.js';
+
+const tags = ['Pages'];
+const md = 'Also at the `.md` URL of the path; see the Markdown twin rules in the API docs.';
+
+/** The HTML pages (each with its Markdown twin). */
+export function pagePaths(): Record<string, OpenApiObject> {
+  const listing = queryParameters(ListingQuerySchema);
+  const category = pathParameter(
+    'category',
+    { type: 'string', enum: [...CATEGORY_IDS] },
+    'One of the 14 categories.',
+  );
+  const slug = pathParameter(
+    'slug',
+    { type: 'string', pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*-[0-9]{5,20}$' },
+    'Product slug, ending in the marketplace item number.',
+  );
+  const agent = pathParameter(
+    'agent',
+    { type: 'string', enum: [...AGENT_IDS] },
+    'Agent identifier.',
+  );
+  return {
+    '/': {
+      get: {
+        tags,
+        operationId: 'home',
+        summary: 'Home: featured products, verified agents, FAQ',
+        description: 'Markdown also at /index.md and /index.html.md.',
+        responses: pageResponses('The home page', []),
+      },
+    },
+    '/catalog': {
+      get: {
+        tags,
+        operationId: 'catalog',
+        summary: 'Search and browse the catalog',
+        description: `Also /catalog.html. ${md}`,
+        parameters: listing,
+        responses: pageResponses('A page of results with the exact total', [400]),
+      },
+    },
+    '/category/{category}': {
+      get: {
+        tags,
+        operationId: 'category',
+        summary: 'The products of one category',
+        description: md,
+        parameters: [category, ...listing.filter((p) => p.name !== 'category')],
+        responses: pageResponses('A page of the category', [400, 404]),
+      },
+    },
+    '/producto/{slug}': {
+      get: {
+        tags,
+        operationId: 'product',
+        summary: 'A product: price, listing, QC photos, buy links, shipping estimate',
+        description: `Also /producto/{slug}.html. ${md}`,
+        parameters: [slug],
+        responses: pageResponses('The product page', [404]),
+      },
+    },
+    '/spreadsheet/{agent}': {
+      get: {
+        tags,
+        operationId: 'spreadsheet',
+        summary: 'The whole catalog as a table with one agent’s links',
+        description: `100 rows per page. ${md}`,
+        parameters: [agent, ...queryParameters(SpreadsheetQuerySchema)],
+        responses: pageResponses('A page of the spreadsheet', [400, 404]),
+      },
+    },
+    '/api-docs': {
+      get: {
+        tags,
+        operationId: 'apiDocs',
+        summary: 'API and MCP documentation',
+        description: md,
+        responses: pageResponses('The documentation', []),
+      },
+    },
+  };
+}

@@ -1,0 +1,47 @@
+import { SERVICE_INFO } from '@repo/catalog-core';
+
+/** AI crawlers named in their own group, so that scanners and the crawlers see an explicit rule. */
+export const AI_CRAWLERS = [
+  'GPTBot',
+  'ChatGPT-User',
+  'OAI-SearchBot',
+  'ClaudeBot',
+  'Claude-User',
+  'Claude-SearchBot',
+  'anthropic-ai',
+  'PerplexityBot',
+  'Perplexity-User',
+  'Google-Extended',
+  'Applebot-Extended',
+  'CCBot',
+  'Amazonbot',
+  'Bytespider',
+  'meta-externalagent',
+] as const;
+
+/**
+ * `/robots.txt`: everything allowed, the content signal in every group (use for search and as
+ * input to answers, not for training) and the sitemap.
+ */
+export function robotsTxt(base: string): string {
+  const signal = `Content-Signal: ${SERVICE_INFO.contentSignal}`;
+  return [
+    `# ${SERVICE_INFO.title}: usage policy`,
+    ...SERVICE_INFO.policy.map((line) => `# - ${line}`),
+    '#',
+    '# Content signals (https://contentsignals.org): search=yes allows building a search index and',
+    '# showing links and short excerpts; ai-input=yes allows using the content as input to AI',
+    '# answers; ai-train=no forbids training or fine-tuning AI models on it.',
+    '',
+    'User-agent: *',
+    signal,
+    'Allow: /',
+    '',
+    ...AI_CRAWLERS.map((ua) => `User-agent: ${ua}`),
+    signal,
+    'Allow: /',
+    '',
+    `Sitemap: ${base}/sitemap.xml`,
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,66 @@
+import { CATEGORIES, type Product, productUrl, spreadsheetUrl } from '@repo/catalog-core';
+import type { CatalogIndex } from '@repo/search';
+
+/** The sitemaps protocol's limit of URLs per file. */
+export const SITEMAP_MAX_URLS = 50_000;
+
+/** One `<url>` of a sitemap. */
+export interface SitemapUrl {
+  readonly loc: string;
+  readonly lastmod?: string;
+}
+
+const PAGE = 100;
+
+/** Every product of the catalog, newest first, read page by page through the index. */
+async function allProducts(index: CatalogIndex): Promise<Product[]> {
+  const out: Product[] = [];
+  for (let offset = 0; ; offset += PAGE) {
+    const { hits, total } = await index.search({ sort: 'newest', offset, limit: PAGE });
+    out.push(...hits);
+    if (hits.length < PAGE || out.length >= total) return out;
+  }
+}
+
+/**
+ * Every page of the site: home, catalog, API docs, the categories, the spreadsheets and every
+ * product. Listing pages past the first are reachable by their links and not listed.
+ */
+export async function sitemapUrls(
+  base: string,
+  index: CatalogIndex,
+  agentIds: readonly string[],
+): Promise<SitemapUrl[]> {
+  const products = await allProducts(index);
+  return [
+    { loc: `${base}/` },
+    { loc: `${base}/catalog` },
+    { loc: `${base}/api-docs` },
+    ...CATEGORIES.map((c) => ({ loc: `${base}/category/${c.id}` })),
+    ...agentIds.map((id) => ({ loc: spreadsheetUrl(base, id) })),
+    ...products.map((p) => ({ loc: productUrl(base, p.slug), lastmod: p.created_at.slice(0, 10) })),
+  ];
+}
+
+const xmlEscape = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
+const HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
+
+/** A `<urlset>` document. */
+export function urlsetXml(urls: readonly SitemapUrl[]): string {
+  const body = urls
+    .map(
+      (u) =>
+        `<url><loc>${xmlEscape(u.loc)}</loc>${u.lastmod ? `<lastmod>${u.lastmod}</lastmod>` : ''}</url>`,
+    )
+    .join('\n');
+  return `${HEAD}<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`;
+}
+
+/** A `<sitemapindex>` pointing at `/sitemap-1.xml` … `/sitemap-{parts}.xml`. */
+export function sitemapIndexXml(base: string, parts: number): string {
+  const body = Array.from(
+    { length: parts },
+    (_, i) => `<sitemap><loc>${xmlEscape(`${base}/sitemap-${i + 1}.xml`)}</loc></sitemap>`,
+  ).join('\n');
+  return `${HEAD}<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</sitemapindex>\n`;
+}

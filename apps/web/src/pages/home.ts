@@ -1,0 +1,82 @@
+import { AFFILIATE_DISCLOSURE, SERVICE_INFO } from '@repo/catalog-core';
+import type { FastifyInstance } from 'fastify';
+import { marked } from 'marked';
+import { faqMarkdown } from '../content/faq.js';
+import type { Block, PageModel } from '../render/page-model.js';
+import { agentBlocks } from './agents.js';
+import { categoryLinks, count, productCard, section } from './shared.js';
+
+/** How many products the home page features. */
+export const FEATURED_COUNT = 12;
+
+/** `/`: search, the categories, featured products, the verified agents and the FAQ. */
+export async function homePage(fastify: FastifyInstance): Promise<PageModel> {
+  const { site } = fastify;
+  const base = site.baseUrl;
+  const [counts, featured] = await Promise.all([
+    site.categoryCounts(),
+    fastify.catalog.featured(FEATURED_COUNT),
+  ]);
+  const total = counts.reduce((sum, c) => sum + c.count, 0);
+  const faq = faqMarkdown(base, site.agents, site.contactEmail);
+  const blocks: Block[] = [
+    {
+      kind: 'form',
+      label: 'Search the catalog',
+      action: `${base}/catalog`,
+      mdHint: `Search: ${base}/catalog.md?q=your+words (also category, sort, min_price, max_price, page).`,
+      fields: [{ kind: 'search', name: 'q', label: `Search ${count(total)} products`, value: '' }],
+      submit: 'Search',
+    },
+    section('categories', 'Categories', [
+      { kind: 'links', label: 'Categories', items: categoryLinks(base, counts) },
+    ]),
+    section('featured', 'Featured products', [
+      {
+        kind: 'products',
+        label: 'Featured products',
+        items: featured.map((p) => productCard(base, p)),
+      },
+      {
+        kind: 'paragraph',
+        content: [
+          {
+            href: `${base}/catalog`,
+            mdHref: `${base}/catalog.md`,
+            text: 'Browse the whole catalog',
+          },
+        ],
+      },
+    ]),
+    section('agents', 'Verified shopping agents', [
+      ...agentBlocks(
+        base,
+        site.agents.filter((a) => a.verified && a.status !== 'closed'),
+      ),
+      { kind: 'disclosure', text: AFFILIATE_DISCLOSURE },
+    ]),
+    section('faq', 'Questions and answers', [
+      { kind: 'markdown', source: faq, html: marked.parse(faq, { async: false }) },
+    ]),
+  ];
+  return {
+    title: `${SERVICE_INFO.title}: curated products with QC photos and shopping agents`,
+    description: SERVICE_INFO.description,
+    url: `${base}/`,
+    mdUrl: `${base}/index.md`,
+    h1: SERVICE_INFO.title,
+    lead: [SERVICE_INFO.description],
+    blocks,
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@type': 'WebSite',
+      name: SERVICE_INFO.title,
+      url: `${base}/`,
+      potentialAction: {
+        '@type': 'SearchAction',
+        target: `${base}/catalog?q={search_term_string}`,
+        'query-input': 'required name=search_term_string',
+      },
+    },
+  };
+}

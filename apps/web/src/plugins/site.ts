@@ -1,0 +1,86 @@
+import { createHash } from 'node:crypto';
+import { type Agent, DEFAULT_AGENTS, SERVICE_INFO, spreadsheetUrl } from '@repo/catalog-core';
+import type { CategoryCount } from '@repo/search';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { SITE_CSS } from '../assets/site-css.js';
+import type { WebConfig } from '../config.js';
+import type { SiteChrome } from '../render/page-html.js';
+
+/** What every page and document of the site shares, computed once per process. */
+export interface Site {
+  readonly baseUrl: string;
+  readonly contactEmail: string;
+  readonly agents: readonly Agent[];
+  readonly chrome: SiteChrome;
+  /** `/assets/site.<hash>.css`: the hash changes with the CSS, so it is cached for a year. */
+  readonly cssPath: string;
+  /** Category counts, read from the catalog once and kept (the catalog is loaded at start). */
+  categoryCounts(): Promise<readonly CategoryCount[]>;
+  /** Keeps a computed value for the life of the process (pages that depend only on the catalog). */
+  memo<T>(key: string, compute: () => Promise<T>): Promise<T>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The site's shared, precomputed data. */
+    site: Site;
+  }
+}
+
+/** Options of the site plugin. */
+export interface SitePluginOptions {
+  readonly config: Readonly<WebConfig>;
+  readonly agents?: readonly Agent[];
+}
+
+async function sitePlugin(fastify: FastifyInstance, opts: SitePluginOptions) {
+  const base = opts.config.baseUrl;
+  const agents = opts.agents ?? DEFAULT_AGENTS;
+  const cssPath = `/assets/site.${createHash('sha256').update(SITE_CSS).digest('hex').slice(0, 12)}.css`;
+  const memos = new Map<string, Promise<unknown>>();
+  const memo = <T>(key: string, compute: () => Promise<T>): Promise<T> => {
+    let value = memos.get(key) as Promise<T> | undefined;
+    if (!value) {
+      value = compute();
+      memos.set(key, value);
+      // A failed computation (search engine down) is retried by the next request.
+      value.catch(() => memos.delete(key));
+    }
+    return value;
+  };
+  const firstAgent = agents[0]?.id ?? 'agent_a';
+  const site: Site = {
+    baseUrl: base,
+    contactEmail: opts.config.contactEmail,
+    agents,
+    cssPath,
+    chrome: {
+      baseUrl: base,
+      siteName: SERVICE_INFO.title,
+      cssHref: cssPath,
+      iconHref: '/assets/icon.svg',
+      nav: [
+        { href: `${base}/catalog`, text: 'Catalog' },
+        { href: spreadsheetUrl(base, firstAgent), text: 'Spreadsheets' },
+        { href: `${base}/api-docs`, text: 'API' },
+      ],
+      footer: [
+        { href: `${base}/api-docs`, text: 'API and MCP docs' },
+        { href: `${base}/llms.txt`, text: 'llms.txt' },
+        { href: `${base}/openapi.json`, text: 'OpenAPI' },
+        { href: `${base}/sitemap.xml`, text: 'Sitemap' },
+        { href: `mailto:${opts.config.contactEmail}`, text: opts.config.contactEmail },
+      ],
+      footerNote:
+        'Agent links on this site are affiliate links: we may earn a commission at no extra cost to you. ' +
+        'Prices in USD and EUR are indicative conversions of the CNY price.',
+    },
+    categoryCounts: () => memo('category-counts', () => fastify.catalog.categories()),
+    memo,
+  };
+  fastify.decorate('site', site);
+}
+
+/** Decorates the instance with {@link Site}; needs the `catalog` decorator. */
+export default fp(sitePlugin, { name: 'web-site', decorators: { fastify: ['catalog'] } });

@@ -1,0 +1,130 @@
+import { html, type SafeHtml, trusted } from './html.js';
+import type { Block, Cell, Column, Field, Inline, Link, ProductCard } from './page-model.js';
+
+/** Turns absolute URLs under the site's base into root-relative ones (shorter, proxy-proof). */
+export type LocalHref = (href: string) => string;
+
+/** Renders one link: affiliate links get `rel="sponsored noopener"`, other sites `rel="noopener"`. */
+export function linkHtml(link: Link, local: LocalHref, className?: string): SafeHtml {
+  const rel = link.sponsored ? 'sponsored noopener' : link.external ? 'noopener' : undefined;
+  const a = html`<a href="${local(link.href)}"${className ? html` class="${className}"` : ''}${
+    rel ? html` rel="${rel}" target="_blank"` : ''
+  }${link.current ? trusted(' aria-current="page"') : ''}>${link.text}</a>`;
+  return link.note ? html`${a} <span class="note">${link.note}</span>` : a;
+}
+
+/** Renders inline content. */
+export function inlineHtml(content: readonly Inline[], local: LocalHref): SafeHtml {
+  return html`${content.map((part) => {
+    if (typeof part === 'string') return part;
+    if ('strong' in part) return html`<strong>${part.strong}</strong>`;
+    if ('code' in part) return html`<code>${part.code}</code>`;
+    return linkHtml(part, local);
+  })}`;
+}
+
+function cardHtml(card: ProductCard, local: LocalHref): SafeHtml {
+  const href = local(card.href);
+  return html`<li class="card">${
+    card.image
+      ? html`<a class="thumb" href="${href}" tabindex="-1" aria-hidden="true"><img src="${local(card.image.src)}" alt="" width="160" height="160" loading="lazy" decoding="async"></a>`
+      : ''
+  }<h3><a href="${href}">${card.title}</a></h3><p class="meta">${card.brand} · ${card.category}${
+    card.batch ? html` · ${card.batch}` : ''
+  }</p><p class="price"><strong>${card.price}</strong> <span>${card.converted}</span></p></li>`;
+}
+
+function columnHtml(column: Column, local: LocalHref): SafeHtml {
+  const sort = column.sort;
+  const aria = sort?.active ? html` aria-sort="${sort.active}"` : '';
+  const cls = column.numeric ? trusted(' class="num"') : '';
+  if (!sort) return html`<th scope="col"${cls}>${column.label}</th>`;
+  const arrow = sort.active === 'ascending' ? ' ▲' : sort.active === 'descending' ? ' ▼' : '';
+  return html`<th scope="col"${cls}${aria}><a href="${local(sort.href)}">${column.label}${arrow}</a></th>`;
+}
+
+function cellHtml(cell: Cell, local: LocalHref): SafeHtml {
+  return html`<td${cell.numeric ? trusted(' class="num"') : ''}>${inlineHtml(cell.content, local)}</td>`;
+}
+
+function fieldHtml(field: Field, form: string): SafeHtml {
+  if (field.kind === 'hidden')
+    return html`<input type="hidden" name="${field.name}" value="${field.value}">`;
+  const id = `${form}-${field.name}`;
+  const label = html`<label for="${id}">${field.label}</label>`;
+  if (field.kind === 'select') {
+    return html`<div class="field">${label}<select id="${id}" name="${field.name}">${field.options.map(
+      (o) =>
+        html`<option value="${o.value}"${o.value === field.value ? trusted(' selected') : ''}>${o.label}</option>`,
+    )}</select></div>`;
+  }
+  const extra =
+    field.kind === 'number'
+      ? trusted(' inputmode="decimal" min="0" step="any"')
+      : trusted(' maxlength="200"');
+  return html`<div class="field field-${field.kind}">${label}<input id="${id}" type="${field.kind}" name="${field.name}" value="${field.value}"${extra}></div>`;
+}
+
+/** What rendering one page needs: the href rewriter and a counter for element ids. */
+export interface HtmlContext {
+  readonly local: LocalHref;
+  readonly ids: { n: number };
+}
+
+/** Renders a block; `depth` is the heading level of sections at this depth. */
+export function blockHtml(block: Block, ctx: HtmlContext, depth = 2): SafeHtml {
+  const local = ctx.local;
+  switch (block.kind) {
+    case 'section': {
+      const h = trusted(`h${Math.min(depth, 6)}`);
+      return html`<section aria-labelledby="${block.id}"><${h} id="${block.id}">${block.title}</${h}>${block.blocks.map(
+        (b) => blockHtml(b, ctx, depth + 1),
+      )}</section>`;
+    }
+    case 'paragraph':
+      return html`<p>${inlineHtml(block.content, local)}</p>`;
+    case 'markdown':
+      return html`<div class="prose">${trusted(block.html)}</div>`;
+    case 'products':
+      return html`<ul class="cards" aria-label="${block.label}">${block.items.map((c) => cardHtml(c, local))}</ul>`;
+    case 'links':
+      return html`<ul class="chips" aria-label="${block.label}">${block.items.map((l) => html`<li>${linkHtml(l, local)}</li>`)}</ul>`;
+    case 'buttons':
+      return html`<ul class="buttons" aria-label="${block.label}">${block.items.map(
+        (l) => html`<li>${linkHtml(l, local, 'button')}</li>`,
+      )}</ul>`;
+    case 'facts':
+      return html`<dl class="facts">${block.items.map(
+        (f) => html`<div><dt>${f.label}</dt><dd>${inlineHtml(f.value, local)}</dd></div>`,
+      )}</dl>`;
+    case 'table': {
+      const id = `table-${++ctx.ids.n}`;
+      return html`<div class="${block.wide ? 'table-scroll wide' : 'table-scroll'}" role="region" aria-labelledby="${id}" tabindex="0"><table><caption id="${id}">${block.caption}</caption><thead><tr>${block.columns.map(
+        (c) => columnHtml(c, local),
+      )}</tr></thead><tbody>${block.rows.map((r) => html`<tr>${r.map((c) => cellHtml(c, local))}</tr>`)}</tbody></table></div>`;
+    }
+    case 'gallery':
+      return html`<ul class="gallery">${block.photos.map(
+        (p) =>
+          html`<li><a href="${local(p.src)}"><img src="${local(p.src)}" alt="${p.alt}" width="320" height="320" loading="lazy" decoding="async"></a></li>`,
+      )}</ul>`;
+    case 'form': {
+      const id = `form-${++ctx.ids.n}`;
+      return html`<form class="filters" role="search" aria-label="${block.label}" action="${local(block.action)}" method="get">${block.fields.map(
+        (f) => fieldHtml(f, id),
+      )}<button type="submit">${block.submit}</button></form>`;
+    }
+    case 'pager':
+      return html`<nav class="pager" aria-label="${block.label}"><p>${block.summary}</p>${
+        block.prev
+          ? html`<a rel="prev" href="${local(block.prev.href)}">${block.prev.text}</a>`
+          : ''
+      }${block.next ? html`<a rel="next" href="${local(block.next.href)}">${block.next.text}</a>` : ''}${
+        block.last ? html`<a href="${local(block.last.href)}">${block.last.text}</a>` : ''
+      }</nav>`;
+    case 'notice':
+      return html`<p class="notice" role="status">${inlineHtml(block.content, local)}</p>`;
+    case 'disclosure':
+      return html`<aside class="disclosure" aria-label="Affiliate disclosure"><p><strong>Affiliate disclosure:</strong> ${block.text}</p></aside>`;
+  }
+}

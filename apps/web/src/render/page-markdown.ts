@@ -1,0 +1,91 @@
+import { escapeMarkdown as esc, markdownUrl } from './escape.js';
+import type { Block, Inline, Link, PageModel } from './page-model.js';
+
+function link(l: Link): string {
+  const text = `[${esc(l.text)}](${markdownUrl(l.mdHref ?? l.href)})`;
+  const note = l.note ? ` (${esc(l.note)})` : '';
+  return `${l.current ? `**${text}**` : text}${l.sponsored ? ' (affiliate link)' : ''}${note}`;
+}
+
+function inline(content: readonly Inline[]): string {
+  return content
+    .map((part) => {
+      if (typeof part === 'string') return esc(part);
+      if ('strong' in part) return `**${esc(part.strong)}**`;
+      if ('code' in part) return `\`${part.code.replace(/`/g, "'")}\``;
+      return link(part);
+    })
+    .join('');
+}
+
+function block(b: Block, depth: number): string {
+  switch (b.kind) {
+    case 'section':
+      return [
+        `${'#'.repeat(Math.min(depth, 6))} ${esc(b.title)}`,
+        ...b.blocks.map((c) => block(c, depth + 1)),
+      ].join('\n\n');
+    case 'paragraph':
+      return inline(b.content);
+    case 'markdown':
+      return b.source.trim();
+    case 'products':
+      return b.items
+        .map(
+          (c) =>
+            `- [${esc(c.title)}](${markdownUrl(c.mdHref)}): ${esc(c.brand)} · ${esc(c.category)}${
+              c.batch ? ` · ${esc(c.batch)}` : ''
+            } · **${esc(c.price)}** (${esc(c.converted)})`,
+        )
+        .join('\n');
+    case 'links':
+    case 'buttons':
+      return b.items.map((l) => `- ${link(l)}`).join('\n');
+    case 'facts':
+      return b.items.map((f) => `- **${esc(f.label)}:** ${inline(f.value)}`).join('\n');
+    case 'table': {
+      const head = `| ${b.columns.map((c) => esc(c.label)).join(' | ')} |`;
+      const rule = `| ${b.columns.map((c) => (c.numeric ? '---:' : '---')).join(' | ')} |`;
+      const rows = b.rows.map((r) => `| ${r.map((c) => inline(c.content)).join(' | ')} |`);
+      return [`${esc(b.caption)}:`, '', head, rule, ...rows].join('\n');
+    }
+    case 'gallery':
+      return b.photos.map((p) => `![${esc(p.alt)}](${markdownUrl(p.src)})`).join('\n');
+    case 'form':
+      return inline([b.mdHint]);
+    case 'pager': {
+      const links = [b.prev, b.next, b.last].filter((l): l is Link => l !== undefined);
+      return [esc(b.summary), ...links.map((l) => `- ${link(l)}`)].join('\n');
+    }
+    case 'notice':
+      return `> ${inline(b.content)}`;
+    case 'disclosure':
+      return `> **Affiliate disclosure:** ${esc(b.text)}`;
+  }
+}
+
+/**
+ * Renders a page model as Markdown: YAML front matter (title, description, canonical URL), the
+ * H1, every block, and the page's JSON-LD in a fenced block. Catalog and request text is
+ * escaped; raw HTML never passes through.
+ */
+export function renderMarkdown(page: PageModel): string {
+  const front = [
+    '---',
+    `title: ${JSON.stringify(page.title)}`,
+    `description: ${JSON.stringify(page.description)}`,
+    `url: ${JSON.stringify(page.url)}`,
+    '---',
+  ].join('\n');
+  const parts = [front, `# ${esc(page.h1)}`];
+  if (page.breadcrumbs?.length) parts.push(page.breadcrumbs.map(link).join(' › '));
+  if (page.lead) parts.push(inline(page.lead));
+  for (const b of page.blocks) parts.push(block(b, 2));
+  if (page.jsonLd) {
+    const json = JSON.stringify(page.jsonLd, null, 2);
+    // A fence longer than any run of backticks in the data, so catalog text cannot close it.
+    const fence = '`'.repeat(Math.max(3, ...(json.match(/`+/g) ?? []).map((r) => r.length + 1)));
+    parts.push(`${fence}json\n${json}\n${fence}`);
+  }
+  return `${parts.join('\n\n')}\n`;
+}

@@ -1,0 +1,146 @@
+// One model per page, rendered twice: to HTML (page-html.ts) and to Markdown (page-markdown.ts).
+// Pages only build these values, so the two representations cannot say different things.
+
+/** A link. `mdHref` is where the Markdown twin points instead (the `.md` twin of a page). */
+export interface Link {
+  readonly href: string;
+  readonly text: string;
+  readonly mdHref?: string;
+  /** An affiliate link: `rel="sponsored noopener"`, opens in a new tab. */
+  readonly sponsored?: boolean;
+  /** Another site, not sponsored: `rel="noopener"`, opens in a new tab. */
+  readonly external?: boolean;
+  /** `aria-current="page"` / bold in Markdown. */
+  readonly current?: boolean;
+  /** A short note after the link (a count, a price). */
+  readonly note?: string;
+}
+
+/** Inline content: text, a link, strong text or code. */
+export type Inline = string | Link | { readonly strong: string } | { readonly code: string };
+
+/** A product as listings show it. */
+export interface ProductCard {
+  readonly title: string;
+  readonly href: string;
+  readonly mdHref: string;
+  readonly brand: string;
+  readonly category: string;
+  readonly image?: { readonly src: string; readonly alt: string };
+  /** `¥328.00` */
+  readonly price: string;
+  /** `≈ $46.07 · €40.00` */
+  readonly converted: string;
+  readonly batch?: string;
+}
+
+/** A cell of a table: inline content; `numeric` right-aligns it. */
+export interface Cell {
+  readonly content: readonly Inline[];
+  readonly numeric?: boolean;
+}
+
+/** A column header; `sort` makes it a link that sorts the table. */
+export interface Column {
+  readonly label: string;
+  readonly numeric?: boolean;
+  readonly sort?: {
+    readonly href: string;
+    readonly mdHref: string;
+    readonly active?: 'ascending' | 'descending';
+  };
+}
+
+/** A filter field of a GET form. */
+export type Field =
+  | {
+      readonly kind: 'search';
+      readonly name: string;
+      readonly label: string;
+      readonly value: string;
+    }
+  | {
+      readonly kind: 'number';
+      readonly name: string;
+      readonly label: string;
+      readonly value: string;
+    }
+  | {
+      readonly kind: 'select';
+      readonly name: string;
+      readonly label: string;
+      readonly value: string;
+      readonly options: readonly { readonly value: string; readonly label: string }[];
+    }
+  | { readonly kind: 'hidden'; readonly name: string; readonly value: string };
+
+/** The blocks a page is made of. */
+export type Block =
+  | {
+      readonly kind: 'section';
+      readonly id: string;
+      readonly title: string;
+      readonly blocks: readonly Block[];
+    }
+  | { readonly kind: 'paragraph'; readonly content: readonly Inline[] }
+  /** Markdown written by the app itself (FAQ, API docs) with its HTML rendered once by marked. */
+  | { readonly kind: 'markdown'; readonly source: string; readonly html: string }
+  | { readonly kind: 'products'; readonly label: string; readonly items: readonly ProductCard[] }
+  | { readonly kind: 'links'; readonly label: string; readonly items: readonly Link[] }
+  | { readonly kind: 'buttons'; readonly label: string; readonly items: readonly Link[] }
+  | {
+      readonly kind: 'facts';
+      readonly items: readonly { readonly label: string; readonly value: readonly Inline[] }[];
+    }
+  | {
+      readonly kind: 'table';
+      readonly caption: string;
+      readonly columns: readonly Column[];
+      readonly rows: readonly (readonly Cell[])[];
+      /** A spreadsheet: sticky header, horizontal scroll. */
+      readonly wide?: boolean;
+    }
+  | {
+      readonly kind: 'gallery';
+      readonly photos: readonly { readonly src: string; readonly alt: string }[];
+    }
+  | {
+      readonly kind: 'form';
+      readonly label: string;
+      readonly action: string;
+      /** How an agent asks the same thing of the Markdown twin. */
+      readonly mdHint: string;
+      readonly fields: readonly Field[];
+      readonly submit: string;
+    }
+  | {
+      readonly kind: 'pager';
+      readonly label: string;
+      readonly summary: string;
+      readonly prev?: Link;
+      readonly next?: Link;
+      readonly last?: Link;
+    }
+  | { readonly kind: 'notice'; readonly content: readonly Inline[] }
+  | { readonly kind: 'disclosure'; readonly text: string };
+
+/** A whole page. */
+export interface PageModel {
+  readonly status?: number;
+  /** `<title>` and the Markdown front matter title. */
+  readonly title: string;
+  readonly description: string;
+  /** Canonical absolute URL of the HTML page. */
+  readonly url: string;
+  /** Absolute URL of its Markdown twin. */
+  readonly mdUrl: string;
+  readonly h1: string;
+  readonly lead?: readonly Inline[];
+  readonly breadcrumbs?: readonly Link[];
+  readonly blocks: readonly Block[];
+  readonly jsonLd?: Record<string, unknown>;
+  readonly image?: string;
+  readonly ogType?: 'website' | 'product';
+  /** Pages past the end of a listing, errors: not worth indexing. */
+  readonly noindex?: boolean;
+}

@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import { listingPage } from '../../pages/listing.js';
+import { sendPage } from '../../render/send-page.js';
+import { type ListingQuery, ListingQuerySchema } from '../../schemas/page-queries.js';
+import { formatOfPath, readOnly } from '../page-route.js';
+
+const URLS = ['/catalog', '/catalog.html', '/catalog.md', '/catalog/index.md'];
+
+/** `GET /catalog` (and `.html`, `.md`): search and browse the whole catalog. */
+export default async function catalogRoutes(fastify: FastifyInstance) {
+  for (const url of URLS) {
+    fastify.get<{ Querystring: ListingQuery }>(
+      url,
+      { schema: { querystring: ListingQuerySchema } },
+      async (request, reply) =>
+        sendPage(
+          request,
+          reply,
+          await listingPage(fastify, request.query),
+          fastify.site,
+          formatOfPath(url),
+        ),
+    );
+  }
+  readOnly(fastify, URLS);
+}

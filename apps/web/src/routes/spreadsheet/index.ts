@@ -1,0 +1,32 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { WebHttpError } from '../../errors.js';
+import { spreadsheetPage } from '../../pages/spreadsheet.js';
+import { sendPage } from '../../render/send-page.js';
+import { type SpreadsheetQuery, SpreadsheetQuerySchema } from '../../schemas/page-queries.js';
+import { readOnly, splitSuffix, type UrlFormat } from '../page-route.js';
+
+const Params = Type.Object({ agent: Type.String({ maxLength: 60 }) });
+
+/** `GET /spreadsheet/{agent}` (and `.md`): the catalog with one agent's links; else a 404 page. */
+export default async function spreadsheetRoutes(fastify: FastifyInstance) {
+  const handler = (fixed?: UrlFormat) =>
+    async function spreadsheet(
+      request: FastifyRequest<{ Params: { agent: string }; Querystring: SpreadsheetQuery }>,
+      reply: FastifyReply,
+    ) {
+      const { id, format } = splitSuffix(request.params.agent);
+      const agent = fastify.site.agents.find((a) => a.id === id && a.status !== 'closed');
+      if (!agent)
+        throw new WebHttpError(
+          404,
+          'No such agent. The spreadsheets are for agent_a, agent_b and agent_c.',
+        );
+      const page = await spreadsheetPage(fastify, agent, request.query);
+      return sendPage(request, reply, page, fastify.site, fixed ?? format);
+    };
+  const schema = { params: Params, querystring: SpreadsheetQuerySchema };
+  fastify.get('/spreadsheet/:agent', { schema }, handler());
+  fastify.get('/spreadsheet/:agent/index.md', { schema }, handler('markdown'));
+  readOnly(fastify, ['/spreadsheet/:agent', '/spreadsheet/:agent/index.md']);
+}

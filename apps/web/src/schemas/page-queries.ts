@@ -1,0 +1,55 @@
+import { CATEGORY_IDS, CURRENCIES } from '@repo/catalog-core';
+import { SORT_ORDERS } from '@repo/search';
+import { type Static, Type } from 'typebox';
+
+// One schema per page query: Fastify validates with it (a bad value is a 400 page, never a 500)
+// and the OpenAPI document lists the same parameters. HTML forms send empty fields as `name=`,
+// so every optional value also accepts the empty string, which means "not set".
+
+const EMPTY = '';
+/** An amount as a form sends it: digits with up to two decimals, or empty. Negative is a 400. */
+const amount = (description: string) =>
+  Type.String({ pattern: '^(|[0-9]{1,9}(\\.[0-9]{1,2})?)$', maxLength: 12, description });
+
+const q = Type.String({
+  maxLength: 1000,
+  description: 'Free text: every word must match (the last one as a prefix); typos are tolerated.',
+});
+const sort = Type.Union([Type.Enum(SORT_ORDERS, { type: 'string' }), Type.Literal(EMPTY)], {
+  description: `Order: ${SORT_ORDERS.join(', ')}. Default: relevance with text, else newest.`,
+});
+const page = Type.Integer({
+  minimum: 1,
+  maximum: 1_000_000_000,
+  description: 'Page number, from 1.',
+});
+const category = Type.Union([Type.Enum(CATEGORY_IDS, { type: 'string' }), Type.Literal(EMPTY)], {
+  description: 'Only this category.',
+});
+
+/** Query of `/catalog` and `/category/{category}`. */
+export const ListingQuerySchema = Type.Object({
+  q: Type.Optional(q),
+  category: Type.Optional(category),
+  sort: Type.Optional(sort),
+  min_price: Type.Optional(amount('Lowest price, in `currency`.')),
+  max_price: Type.Optional(amount('Highest price, in `currency`.')),
+  currency: Type.Optional(
+    Type.Union([Type.Enum(CURRENCIES, { type: 'string' }), Type.Literal(EMPTY)], {
+      description: 'Currency of min_price and max_price. Default USD.',
+    }),
+  ),
+  page: Type.Optional(page),
+});
+/** A validated listing query. */
+export type ListingQuery = Static<typeof ListingQuerySchema>;
+
+/** Query of `/spreadsheet/{agent}`. */
+export const SpreadsheetQuerySchema = Type.Object({
+  q: Type.Optional(q),
+  category: Type.Optional(category),
+  sort: Type.Optional(sort),
+  page: Type.Optional(page),
+});
+/** A validated spreadsheet query. */
+export type SpreadsheetQuery = Static<typeof SpreadsheetQuerySchema>;
