@@ -18,6 +18,12 @@ const HANDLERS: Readonly<Record<ToolName, ToolHandler>> = {
   estimate_shipping: estimateShipping,
 };
 
+// What an agent can do about a catalog error whose own message only says what went wrong.
+const HINTS: Partial<Record<string, string>> = {
+  UNKNOWN_PRODUCT: ' Use a slug returned by search_products, or give a category instead.',
+  UNKNOWN_SHIPPING_LINE: ' get_agent_offers lists each agent’s lines.',
+};
+
 /** How many distinct calls the result cache keeps, and for how long. */
 export interface ResultCacheOptions {
   readonly size: number;
@@ -109,7 +115,7 @@ export function createToolRegistry(
       return { json, isError: false };
     } catch (err) {
       if (err instanceof Error && err.name === 'McpToolError') return errorResult(err.message);
-      if (isCatalogError(err)) return errorResult(err.message);
+      if (isCatalogError(err)) return errorResult(`${err.message}${HINTS[err.code] ?? ''}`);
       if (isSearchError(err) && err.code === 'INVALID_QUERY') return errorResult(err.message);
       if (isSearchError(err)) {
         log.warn({ err, tool: name }, 'search engine failed during a tool call');
