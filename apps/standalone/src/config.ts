@@ -1,44 +1,82 @@
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { loadConfig as loadAuthConfig } from '@repo/auth/config';
 import {
   type CatalogConfig,
   catalogConfig,
   catalogEnv,
   type Env,
+  EnvError,
   parseEnv,
   type ServerConfig,
   serverConfig,
   serverEnv,
 } from '@repo/env';
+import { ensureKeyFile } from '@repo/jwt';
 import { loadConfig as loadMcpConfig } from '@repo/mcp/config';
 import { loadConfig as loadWebConfig } from '@repo/web/config';
 import { Type } from 'typebox';
 
+// `data/` at the project root (git-ignored), wherever the process is started from: src/ and dist/
+// sit at the same depth, so the same relative path works for both.
+const DEFAULT_DATA_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'data');
+
 /** The variables of the one-process server; each app reads its own on top. */
-export const StandaloneEnvSchema = Type.Object({ ...serverEnv(8080), ...catalogEnv });
+export const StandaloneEnvSchema = Type.Object({
+  ...serverEnv(8080),
+  ...catalogEnv,
+  DATA_DIR: Type.Optional(
+    Type.String({ minLength: 1, description: 'a folder the server may write generated files to' }),
+  ),
+});
 
 /** The validated configuration of the one-process server and of the three apps in it. */
 export interface StandaloneConfig extends ServerConfig {
   readonly catalog: CatalogConfig;
+  /** Where generated files live (the default signing key under `keys/`). */
+  readonly dataDir: string;
+  /** Set when this start generated the signing key, to say so in the log. */
+  readonly generatedKeyFile?: string | undefined;
   readonly web: ReturnType<typeof loadWebConfig>;
   readonly mcp: ReturnType<typeof loadMcpConfig>;
   readonly auth: ReturnType<typeof loadAuthConfig>;
 }
 
 /**
- * Reads and validates the environment once for all three apps.
+ * Reads and validates the environment once for all three apps. With no signing key configured,
+ * it makes one on first start in `DATA_DIR/keys/` and reuses it afterwards, so tokens survive
+ * restarts; `JWT_PRIVATE_KEYS` or `JWT_PRIVATE_KEYS_FILE` take precedence.
  *
  * @throws {EnvError} naming every invalid variable.
  */
 export function loadConfig(env: Env = process.env): Readonly<StandaloneConfig> {
   const values = parseEnv(StandaloneEnvSchema, env);
   const server = serverConfig(values);
+  const dataDir = resolve(values.DATA_DIR ?? DEFAULT_DATA_DIR);
+  const key = defaultSigningKey(env, dataDir);
   // The apps listen through this process, so its port and base URL win over their own defaults.
-  const shared: Env = { ...env, PORT: String(server.port), BASE_URL: server.baseUrl };
+  const shared: Env = { ...env, ...key.env, PORT: String(server.port), BASE_URL: server.baseUrl };
   return Object.freeze({
     ...server,
     catalog: catalogConfig(values),
+    dataDir,
+    generatedKeyFile: key.generated,
     web: loadWebConfig(shared),
     mcp: loadMcpConfig(shared),
     auth: loadAuthConfig(shared),
   });
+}
+
+function defaultSigningKey(env: Env, dataDir: string): { env: Env; generated?: string } {
+  if (env.JWT_PRIVATE_KEYS?.trim() || env.JWT_PRIVATE_KEYS_FILE?.trim()) return { env: {} };
+  const file = join(dataDir, 'keys', 'signing-keys.json');
+  try {
+    const created = ensureKeyFile(file);
+    return { env: { JWT_PRIVATE_KEYS_FILE: file }, generated: created ? file : undefined };
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code ?? 'error';
+    throw new EnvError([
+      { variable: 'DATA_DIR', message: `cannot hold the signing key at ${file} (${code})` },
+    ]);
+  }
 }

@@ -24,4 +24,6 @@ closeWithGrace({ delay: config.closeGraceMs }, async ({ err }) => {
 });
 
 await app.listen({ host: config.host, port: config.port });
+if (config.generatedKeyFile)
+  app.log.info(`generated a token signing key in ${config.generatedKeyFile}`);
 app.log.info(`catalog service ready at ${config.baseUrl}`);
