@@ -1,7 +1,7 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: ['src/server.ts', 'src/app.ts', 'src/config.ts'],
+  entry: ['src/server.ts', 'src/app.ts', 'src/config.ts', 'src/keygen.ts'],
   format: ['esm'],
   dts: true,
   clean: true,

@@ -1,17 +1,86 @@
-import { type Env, parseEnv, type ServerConfig, serverConfig, serverEnv } from '@repo/env';
+import {
+  type Env,
+  EnvError,
+  parseEnv,
+  type ServerConfig,
+  serverConfig,
+  serverEnv,
+} from '@repo/env';
+import { isJwtError, parseSigningKeys, readSigningKeys, type SigningKeys } from '@repo/jwt';
 import { Type } from 'typebox';
 
 /** Every variable the auth app reads, with its default. */
-export const AuthEnvSchema = Type.Object({ ...serverEnv(8083) });
+export const AuthEnvSchema = Type.Object({
+  ...serverEnv(8083),
+  JWT_PRIVATE_KEYS: Type.Optional(
+    Type.String({
+      description: 'private EC P-256 JWK(s) as JSON: one JWK, an array or {"keys": [...]}',
+    }),
+  ),
+  JWT_PRIVATE_KEYS_FILE: Type.Optional(
+    Type.String({ description: 'a path to a file holding the private JWK(s) as JSON' }),
+  ),
+  JWT_CURRENT_KID: Type.Optional(
+    Type.String({ minLength: 1, description: 'the kid of the key that signs new tokens' }),
+  ),
+  CONTACT_EMAIL: Type.Optional(
+    Type.String({ pattern: '^[^\\s@]+@[^\\s@]+$', description: 'an e-mail address' }),
+  ),
+});
 
 /** The validated configuration of the auth app. */
-export type AuthConfig = ServerConfig;
+export interface AuthConfig extends ServerConfig {
+  /** Every key verifies; `currentKid` signs. */
+  readonly signingKeys: SigningKeys;
+  /** Where clients may write to be known (auth.md); optional. */
+  readonly contactEmail?: string | undefined;
+}
+
+const HOW_TO_GET_A_KEY =
+  'set the private key(s) that sign access tokens as JSON, or JWT_PRIVATE_KEYS_FILE to a file of ' +
+  'them (print a new key with: node apps/auth/dist/keygen.js)';
 
 /**
- * Reads and validates the environment once.
+ * Reads and validates the environment once, including the signing keys: the auth app does not
+ * start without one.
  *
- * @throws {EnvError} naming every invalid variable.
+ * @throws {EnvError} naming every invalid variable, and `JWT_PRIVATE_KEYS` when no key is set.
  */
 export function loadConfig(env: Env = process.env): Readonly<AuthConfig> {
-  return Object.freeze(serverConfig(parseEnv(AuthEnvSchema, env)));
+  const values = parseEnv(AuthEnvSchema, env);
+  return Object.freeze({
+    ...serverConfig(values),
+    signingKeys: signingKeys(values),
+    contactEmail: values.CONTACT_EMAIL,
+  });
+}
+
+function signingKeys(values: {
+  JWT_PRIVATE_KEYS?: string | undefined;
+  JWT_PRIVATE_KEYS_FILE?: string | undefined;
+  JWT_CURRENT_KID?: string | undefined;
+}): SigningKeys {
+  const {
+    JWT_PRIVATE_KEYS: json,
+    JWT_PRIVATE_KEYS_FILE: file,
+    JWT_CURRENT_KID: currentKid,
+  } = values;
+  const variable = file === undefined ? 'JWT_PRIVATE_KEYS' : 'JWT_PRIVATE_KEYS_FILE';
+  if (json !== undefined && file !== undefined) {
+    throw new EnvError([
+      { variable, message: 'set JWT_PRIVATE_KEYS or JWT_PRIVATE_KEYS_FILE, not both' },
+    ]);
+  }
+  if (json === undefined && file === undefined) {
+    throw new EnvError([{ variable, message: `is required: ${HOW_TO_GET_A_KEY}` }]);
+  }
+  try {
+    return file === undefined
+      ? parseSigningKeys(json ?? '', { currentKid })
+      : readSigningKeys(file, { currentKid });
+  } catch (err) {
+    if (!isJwtError(err)) throw err;
+    const names = /current key id/.test(err.message) ? 'JWT_CURRENT_KID' : variable;
+    throw new EnvError([{ variable: names, message: err.message }]);
+  }
 }
