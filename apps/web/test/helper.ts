@@ -4,19 +4,26 @@ import { createEmbeddedIndex } from '@repo/search/embedded';
 import Fastify from 'fastify';
 import fp from 'fastify-plugin';
 import { onTestFinished } from 'vitest';
-import webApp from '../src/app.js';
+import webApp, { type WebAppOptions } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 
 /** A small slice of the sample catalog: enough for every page, quick to index. */
 export const products = generateSampleCatalog({ count: 600 });
 
+/** The base URL of the test app. */
+export const BASE = 'http://test.local';
+
 /** The web app with test config and its own index, closed when the test finishes. */
-export async function build(env: Env = {}) {
+export async function build(
+  env: Env = {},
+  options: Partial<Omit<WebAppOptions, 'config' | 'index'>> = {},
+) {
   const app = Fastify({ logger: false });
   const index = createEmbeddedIndex(products);
   app.register(fp(webApp), {
-    config: loadConfig({ BASE_URL: 'http://test.local', ...env }),
+    config: loadConfig({ BASE_URL: BASE, ...env }),
     index,
+    ...options,
   });
   await app.ready();
   onTestFinished(() => app.close());

@@ -134,8 +134,10 @@ export async function listingPage(
       id: id as CategoryId,
       count: n,
     }));
-    const links = categoryLinks(base, counts, category).map((l, i) => {
+    const links = categoryLinks(base, counts, category).flatMap((l, i) => {
       const id = CATEGORIES[i]?.id;
+      // While searching, categories without a match are noise (and a long list on a phone).
+      if (q && l.note === '0' && id !== category) return [];
       return {
         ...l,
         href: href({ category: id, page: undefined }),

@@ -86,11 +86,11 @@ export function blockHtml(block: Block, ctx: HtmlContext, depth = 2): SafeHtml {
     case 'markdown':
       return html`<div class="prose">${trusted(block.html)}</div>`;
     case 'products':
-      return html`<ul class="cards" aria-label="${block.label}">${block.items.map((c) => cardHtml(c, local))}</ul>`;
+      return html`<ul class="cards">${block.items.map((c) => cardHtml(c, local))}</ul>`;
     case 'links':
-      return html`<ul class="chips" aria-label="${block.label}">${block.items.map((l) => html`<li>${linkHtml(l, local)}</li>`)}</ul>`;
+      return html`<ul class="chips">${block.items.map((l) => html`<li>${linkHtml(l, local)}</li>`)}</ul>`;
     case 'buttons':
-      return html`<ul class="buttons" aria-label="${block.label}">${block.items.map(
+      return html`<ul class="buttons">${block.items.map(
         (l) => html`<li>${linkHtml(l, local, 'button')}</li>`,
       )}</ul>`;
     case 'facts':
@@ -99,9 +99,9 @@ export function blockHtml(block: Block, ctx: HtmlContext, depth = 2): SafeHtml {
       )}</dl>`;
     case 'table': {
       const id = `table-${++ctx.ids.n}`;
-      return html`<div class="${block.wide ? 'table-scroll wide' : 'table-scroll'}" role="region" aria-labelledby="${id}" tabindex="0"><table><caption id="${id}">${block.caption}</caption><thead><tr>${block.columns.map(
+      return html`<section class="${block.wide ? 'table-scroll wide' : 'table-scroll'}" aria-labelledby="${id}" tabindex="0"><table><caption id="${id}">${block.caption}</caption><thead><tr>${block.columns.map(
         (c) => columnHtml(c, local),
-      )}</tr></thead><tbody>${block.rows.map((r) => html`<tr>${r.map((c) => cellHtml(c, local))}</tr>`)}</tbody></table></div>`;
+      )}</tr></thead><tbody>${block.rows.map((r) => html`<tr>${r.map((c) => cellHtml(c, local))}</tr>`)}</tbody></table></section>`;
     }
     case 'gallery':
       return html`<ul class="gallery">${block.photos.map(

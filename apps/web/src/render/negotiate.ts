@@ -7,6 +7,8 @@ interface Range {
   readonly q: number;
 }
 
+// The main media type of each representation, then aliases that only count when named exactly
+// (so `text/html;q=0, */*` does not bring HTML back through `application/xhtml+xml`).
 const MEDIA: Record<Representation, readonly [string, string][]> = {
   html: [
     ['text', 'html'],
@@ -81,7 +83,11 @@ export function negotiate(
   let chosen = first;
   let bestQ = 0;
   for (const rep of offered) {
-    const q = Math.max(...MEDIA[rep].map(([t, s]) => qualityOf(ranges, t, s)));
+    const [[type, subtype] = ['', ''], ...aliases] = MEDIA[rep];
+    const named = aliases.map(
+      ([t, s]) => ranges.find((r) => r.type === t && r.subtype === s)?.q ?? 0,
+    );
+    const q = Math.max(qualityOf(ranges, type, subtype), ...named);
     if (q > bestQ) {
       bestQ = q;
       chosen = rep;

@@ -3,6 +3,14 @@ import { html, trusted } from './html.js';
 import { blockHtml, type HtmlContext, inlineHtml, linkHtml } from './html-blocks.js';
 import type { Link, PageModel } from './page-model.js';
 
+/** Search results show about 60-70 characters of a title (html-validate counts escapes too); longer
+ * ones are cut at a word. */
+function shortTitle(title: string): string {
+  if (title.length <= 60) return title;
+  const cut = title.slice(0, 59);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), 40)).trimEnd()}…`;
+}
+
 /** What every page shares: the site name, the stylesheet, the navigation and the footer. */
 export interface SiteChrome {
   readonly baseUrl: string;
@@ -29,9 +37,9 @@ export function renderHtml(page: PageModel, chrome: SiteChrome): string {
   const path = local(page.url).split('?')[0];
   const nav = chrome.nav.map((l) => ({ ...l, current: local(l.href) === path }));
   const image = page.image ?? `${base}${chrome.iconHref}`;
-  return html`<!doctype html>
+  return html`<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${page.title}</title><meta name="description" content="${page.description}">
+<title>${shortTitle(page.title)}</title><meta name="description" content="${page.description}">
 <link rel="canonical" href="${page.url}"><link rel="alternate" type="text/markdown" href="${page.mdUrl}">
 <link rel="stylesheet" href="${chrome.cssHref}"><link rel="icon" href="${chrome.iconHref}" type="image/svg+xml">
 ${page.noindex ? trusted('<meta name="robots" content="noindex">\n') : ''}<meta property="og:site_name" content="${chrome.siteName}"><meta property="og:type" content="${page.ogType ?? 'website'}"><meta property="og:title" content="${page.h1}"><meta property="og:description" content="${page.description}"><meta property="og:url" content="${page.url}"><meta property="og:image" content="${image}">

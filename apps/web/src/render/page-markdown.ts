@@ -1,4 +1,4 @@
-import { escapeMarkdown as esc, markdownUrl } from './escape.js';
+import { escapeMarkdown as esc, jsonForScript, markdownUrl } from './escape.js';
 import type { Block, Inline, Link, PageModel } from './page-model.js';
 
 function link(l: Link): string {
@@ -72,9 +72,10 @@ function block(b: Block, depth: number): string {
 export function renderMarkdown(page: PageModel): string {
   const front = [
     '---',
-    `title: ${JSON.stringify(page.title)}`,
-    `description: ${JSON.stringify(page.description)}`,
-    `url: ${JSON.stringify(page.url)}`,
+    // JSON strings are YAML double-quoted scalars; `<`, `>`, `&` as \u escapes keep markup out.
+    `title: ${jsonForScript(page.title)}`,
+    `description: ${jsonForScript(page.description)}`,
+    `url: ${jsonForScript(page.url)}`,
     '---',
   ].join('\n');
   const parts = [front, `# ${esc(page.h1)}`];

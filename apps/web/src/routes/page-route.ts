@@ -33,13 +33,13 @@ export function readOnly(fastify: FastifyInstance, urls: readonly string[]) {
     fastify.route({
       method: [...WRONG_METHODS],
       url,
-      // Bodies of wrong methods are never read: refuse before parsing them.
-      bodyLimit: 1,
-      handler: async () => {
+      // onRequest runs before the body is read: no 413 or 415 can come first.
+      onRequest: async () => {
         throw new WebHttpError(405, 'This URL is read-only: use GET or HEAD.', {
           allow: 'GET, HEAD',
         });
       },
+      handler: async () => undefined,
     });
   }
 }

@@ -32,7 +32,10 @@ describe('GET /qc/{slug}/{n}.svg', () => {
 describe('unknown routes', () => {
   it('answer 404 problem+json to a client that asks for JSON', async () => {
     const app = await build();
-    const response = await app.inject({ url: '/no/such/page', headers: { accept: 'application/json' } });
+    const response = await app.inject({
+      url: '/no/such/page',
+      headers: { accept: 'application/json' },
+    });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject({ status: 404, title: 'Not Found' });
   });

@@ -18,7 +18,8 @@ export default async function wellKnownRoutes(fastify: FastifyInstance) {
   const base = fastify.site.baseUrl;
   const skills = buildSkills(base);
   const bodies = {
-    apiCatalog: JSON.stringify(apiCatalog(base), null, 2),
+    // A Buffer, so that Fastify sends the RFC 9727 media type as is (no charset appended).
+    apiCatalog: Buffer.from(JSON.stringify(apiCatalog(base), null, 2)),
     aiCatalog: JSON.stringify(aiCatalog(base, skills), null, 2),
     skills: JSON.stringify(skillsIndex(base, skills), null, 2),
   };

@@ -1,0 +1,135 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AxeViolation, launchChromium, runAxe, screenshots } from './chromium.js';
+import { startWebServer, type WebServer } from './web-server.js';
+
+// Real process, real browser: the built web server with the full sample catalog, driven by
+// Debian's Chromium through playwright-core. Every page type is checked with axe-core and
+// photographed at phone and desktop widths (test-artifacts/screenshots/).
+
+let server: WebServer;
+let browser: Awaited<ReturnType<typeof launchChromium>>;
+let context: BrowserContext;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startWebServer(), launchChromium()]);
+  context = browser.context;
+}, 90_000);
+
+afterAll(async () => {
+  await Promise.allSettled([browser?.close(), server?.stop()]);
+});
+
+const serious = (violations: AxeViolation[]) =>
+  violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+
+/** A fresh tab that records CSP violations, failed requests and requests to other hosts. */
+async function openTab(): Promise<{ page: Page; problems: string[] }> {
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`console: ${m.text()}`);
+  });
+  page.on('request', (r) => {
+    if (!r.url().startsWith(server.url) && !r.url().startsWith('data:'))
+      problems.push(`external: ${r.url()}`);
+  });
+  page.on('requestfailed', (r) => problems.push(`failed: ${r.url()}`));
+  return { page, problems };
+}
+
+/** The checks every page type gets: axe, screenshots, no CSP error, nothing external. */
+async function checkPage(page: Page, problems: string[], name: string) {
+  await screenshots(page, name);
+  expect(serious(await runAxe(page)), `${name}: serious or critical axe violations`).toEqual([]);
+  expect(problems, `${name}: console errors, failed or external requests`).toEqual([]);
+}
+
+describe('in Chromium', () => {
+  it('searches from the home page, opens a product and follows its category', async () => {
+    const { page, problems } = await openTab();
+    await page.goto(`${server.url}/`);
+    await expect(page.locator('h1').textContent()).resolves.toBe('Affiliate Catalog');
+    await checkPage(page, problems, 'home');
+
+    await page.getByLabel(/^Search [\d,]+ products$/).fill('nike dunk');
+    await Promise.all([
+      page.waitForURL(/\/catalog\?q=nike\+dunk/),
+      page.getByRole('button', { name: 'Search' }).first().click(),
+    ]);
+    await expect(page.locator('h1').textContent()).resolves.toContain('nike dunk');
+    await expect(page.locator('#results').textContent()).resolves.toMatch(/Results for/);
+    expect(await page.locator('.cards .card').count()).toBeGreaterThan(0);
+    await checkPage(page, problems, 'catalog');
+
+    const first = page.locator('.cards .card h3 a').first();
+    const title = await first.textContent();
+    await Promise.all([page.waitForURL(/\/producto\//), first.click()]);
+    await expect(page.locator('h1').textContent()).resolves.toBe(title);
+    const buy = page.getByRole('link', { name: /^Buy with / });
+    expect(await buy.count()).toBe(3);
+    expect(await buy.first().getAttribute('rel')).toBe('sponsored noopener');
+    await expect(page.locator('.disclosure').textContent()).resolves.toMatch(/affiliate links/);
+    expect(await page.locator('.gallery img').count()).toBeGreaterThan(0);
+    // QC photos are drawn by the server: they must actually load, offline.
+    expect(
+      await page
+        .locator('.gallery img')
+        .first()
+        .evaluate((img) => {
+          const image = img as unknown as { complete: boolean; naturalWidth: number };
+          return image.complete && image.naturalWidth > 0;
+        }),
+    ).toBe(true);
+    await checkPage(page, problems, 'product');
+
+    const crumb = page.locator('.crumbs a').nth(1);
+    const category = await crumb.textContent();
+    await Promise.all([page.waitForURL(/\/category\//), crumb.click()]);
+    await expect(page.locator('h1').textContent()).resolves.toBe(category);
+    await checkPage(page, problems, 'category');
+  }, 60_000);
+
+  it('pages and sorts through a spreadsheet with plain links', async () => {
+    const { page, problems } = await openTab();
+    await page.goto(`${server.url}/spreadsheet/agent_a`);
+    await expect(page.locator('.pager p').textContent()).resolves.toMatch(
+      /^Rows 1–100 of 17,917 · page 1 of 180$/,
+    );
+    await checkPage(page, problems, 'spreadsheet');
+
+    await Promise.all([
+      page.waitForURL(/page=2/),
+      page.getByRole('link', { name: 'Next page' }).click(),
+    ]);
+    await expect(page.locator('tbody tr td').first().textContent()).resolves.toBe('101');
+
+    await Promise.all([
+      page.waitForURL(/sort=price_asc/),
+      page.getByRole('link', { name: /^Price \(CNY\)/ }).click(),
+    ]);
+    await expect(page.locator('th[aria-sort]').textContent()).resolves.toMatch(/^Price/);
+    const prices = await page.locator('tbody tr td:nth-child(5)').allTextContents();
+    const values = prices.map((p) => Number(p.replace(/[^\d.]/g, '')));
+    expect(values).toEqual([...values].sort((a, b) => a - b));
+
+    await Promise.all([
+      page.waitForURL(/page=180/),
+      page.getByRole('link', { name: /^Last page/ }).click(),
+    ]);
+    await expect(page.locator('tbody tr td').first().textContent()).resolves.toBe('17901');
+    await expect(page.locator('tbody tr').count()).resolves.toBe(17);
+  }, 60_000);
+
+  it('renders the API docs and a 404 page accessibly', async () => {
+    const { page, problems } = await openTab();
+    await page.goto(`${server.url}/api-docs`);
+    await expect(page.locator('h2').first().textContent()).resolves.toBe('MCP server');
+    await checkPage(page, problems, 'api-docs');
+
+    const response = await page.goto(`${server.url}/producto/no-such-thing-12345`);
+    expect(response?.status()).toBe(404);
+    problems.length = 0; // the 404 itself is logged by Chromium as a failed resource
+    await checkPage(page, problems, 'not-found');
+  }, 60_000);
+});

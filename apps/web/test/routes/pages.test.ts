@@ -1,0 +1,202 @@
+import { HtmlValidate } from 'html-validate';
+import { describe, expect, it } from 'vitest';
+import { BASE, build, products } from '../helper.js';
+
+const product = products[7]!;
+const htmlValidate = new HtmlValidate({ extends: ['html-validate:recommended'] });
+
+// Every page type: its HTML URL, the URLs of its Markdown twin, and a phrase both must contain.
+const PAGES = [
+  { name: 'home', url: '/', md: ['/index.md', '/index.html.md'], text: 'Verified shopping agents' },
+  {
+    name: 'catalog',
+    url: '/catalog?q=nike',
+    md: ['/catalog.md?q=nike', '/catalog/index.md?q=nike'],
+    text: 'Results for “nike”',
+  },
+  { name: 'catalog.html', url: '/catalog.html', md: ['/catalog.md'], text: 'Catalog' },
+  {
+    name: 'category',
+    url: '/category/bags',
+    md: ['/category/bags.md', '/category/bags/index.md'],
+    text: 'Backpacks, totes',
+  },
+  {
+    name: 'product',
+    url: `/producto/${product.slug}`,
+    md: [`/producto/${product.slug}.md`, `/producto/${product.slug}/index.md`],
+    text: 'Shipping estimate',
+  },
+  {
+    name: 'product.html',
+    url: `/producto/${product.slug}.html`,
+    md: [`/producto/${product.slug}.md`],
+    text: 'QC photos',
+  },
+  {
+    name: 'spreadsheet',
+    url: '/spreadsheet/agent_a',
+    md: ['/spreadsheet/agent_a.md', '/spreadsheet/agent_a/index.md'],
+    text: 'Lantern Buy spreadsheet',
+  },
+  {
+    name: 'api-docs',
+    url: '/api-docs',
+    md: ['/api-docs.md', '/api-docs/index.md'],
+    text: 'search_products',
+  },
+] as const;
+
+describe.each(PAGES)('$name', ({ url, md, text }) => {
+  it('is valid HTML with canonical, alternate and Open Graph links', async () => {
+    const app = await build();
+    const response = await app.inject(url);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.headers.vary).toMatch(/Accept/);
+    expect(response.headers['content-signal']).toBe('ai-train=no, search=yes, ai-input=yes');
+    expect(response.headers.link).toMatch(/rel="alternate"; type="text\/markdown"/);
+    expect(response.body).toContain(text);
+    expect(response.body).toMatch(/<link rel="canonical" href="http:\/\/test\.local\//);
+    expect(response.body).toMatch(/<meta property="og:title" content="[^"]+">/);
+    const report = await htmlValidate.validateString(response.body);
+    expect(
+      report.results.flatMap((r) => r.messages.map((m) => `${m.ruleId}: ${m.message}`)),
+    ).toEqual([]);
+  });
+
+  it('has a Markdown twin by Accept and by .md URL, with the same text', async () => {
+    const app = await build();
+    // A `.html` URL names its representation; its twin is asked for on the bare path.
+    const asked = url.replace(/\.html(?=$|\?)/, '');
+    const byAccept = await app.inject({
+      url: asked,
+      headers: { accept: 'text/markdown, text/html;q=0.8' },
+    });
+    expect(byAccept.statusCode).toBe(200);
+    expect(byAccept.headers['content-type']).toBe('text/markdown; charset=utf-8');
+    expect(byAccept.headers.vary).toMatch(/Accept/);
+    expect(byAccept.headers['content-signal']).toBe('ai-train=no, search=yes, ai-input=yes');
+    expect(Number(byAccept.headers['x-markdown-tokens'])).toBe(Math.ceil(byAccept.body.length / 4));
+    expect(byAccept.body).toMatch(/^---\ntitle: .+\n[\s\S]*\n---\n\n# /);
+    expect(byAccept.body).toContain(text);
+    expect(byAccept.body).not.toMatch(/<(a|div|p|script|img)\b/);
+    for (const twin of md) {
+      const byUrl = await app.inject(twin);
+      expect(byUrl.statusCode, twin).toBe(200);
+      expect(byUrl.headers['content-type']).toBe('text/markdown; charset=utf-8');
+      expect(byUrl.body, twin).toBe(byAccept.body);
+    }
+  });
+});
+
+describe('page content', () => {
+  it('shows every affiliate link as sponsored, next to the disclosure, in both representations', async () => {
+    const app = await build();
+    for (const url of ['/', `/producto/${product.slug}`, '/spreadsheet/agent_b']) {
+      const page = (await app.inject(url)).body;
+      const external = [
+        ...page.matchAll(/<a href="(https:\/\/agent-[abc]\.example[^"]*)"([^>]*)>/g),
+      ];
+      expect(external.length, url).toBeGreaterThan(0);
+      for (const [, , attrs] of external) expect(attrs).toContain('rel="sponsored noopener"');
+      expect(page).toContain('Affiliate disclosure:');
+      const md = (await app.inject({ url, headers: { accept: 'text/markdown' } })).body;
+      expect(md).toContain(
+        '**Affiliate disclosure:** Agent links and sign-up links are affiliate links',
+      );
+    }
+  });
+
+  it('gives the product page its price in CNY with USD/EUR, the listing, the gallery and JSON-LD', async () => {
+    const app = await build();
+    const body = (await app.inject(`/producto/${product.slug}`)).body;
+    expect(body).toMatch(/¥[\d,]+\.\d\d<\/strong> ≈ \$[\d,.]+ · €[\d,.]+/);
+    expect(body).toContain(`href="${product.listing_url.replace(/&/g, '&amp;')}" rel="noopener"`);
+    expect(body.match(/<img src="\/qc\//g)?.length).toBe(
+      product.qc_photos.length + (body.match(/class="thumb"/g)?.length ?? 0),
+    );
+    const ld = JSON.parse(
+      body.match(/<script type="application\/ld\+json">(.*?)<\/script>/)?.[1] ?? '{}',
+    );
+    expect(ld).toMatchObject({
+      '@type': 'Product',
+      name: product.title,
+      offers: { '@type': 'Offer', priceCurrency: 'CNY', price: product.price.toFixed(2) },
+    });
+    expect(body).toContain(`<meta property="og:type" content="product">`);
+  });
+
+  it('says so when nothing matches, and suggests a way on', async () => {
+    const app = await build();
+    const body = (await app.inject('/catalog?q=zzzqqqxxx+nike')).body;
+    expect(body).toContain('No products match “zzzqqqxxx nike”');
+    expect(body).toContain('href="/category/bags"');
+    expect(body).toContain(`href="/catalog?q=zzzqqqxxx"`);
+  });
+
+  it('pages with the exact total', async () => {
+    const app = await build();
+    const first = (await app.inject('/catalog.md')).body;
+    expect(first).toContain(`of ${products.length} · page 1 of ${Math.ceil(products.length / 24)}`);
+    expect(first).toContain(`${BASE}/catalog.md?page=2`);
+  });
+
+  it('answers an unknown category, slug or agent with a 404 page in the representation asked for', async () => {
+    const app = await build();
+    for (const url of ['/category/shoes', '/producto/nothing-here-12345', '/spreadsheet/agent_z']) {
+      const page = await app.inject(url);
+      expect(page.statusCode, url).toBe(404);
+      expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(page.body).toContain('<h1>Page not found</h1>');
+      const md = await app.inject(`${url}.md`);
+      expect(md.statusCode).toBe(404);
+      expect(md.headers['content-type']).toBe('text/markdown; charset=utf-8');
+      const json = await app.inject({ url, headers: { accept: 'application/json' } });
+      expect(json.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(json.json()).toMatchObject({ status: 404 });
+    }
+  });
+
+  it('answers wrong methods with 405 and Allow', async () => {
+    const app = await build();
+    for (const url of [
+      '/',
+      '/catalog',
+      `/producto/${product.slug}`,
+      '/robots.txt',
+      '/.well-known/api-catalog',
+    ]) {
+      const response = await app.inject({ method: 'POST', url, payload: { a: 1 } });
+      expect(response.statusCode, url).toBe(405);
+      expect(response.headers.allow).toBe('GET, HEAD');
+    }
+  });
+
+  it('makes repeat requests cheap: ETag, 304, compression', async () => {
+    const app = await build();
+    const first = await app.inject(`/producto/${product.slug}`);
+    expect(first.headers.etag).toBeTruthy();
+    expect(first.headers['cache-control']).toBe('public, max-age=300');
+    const again = await app.inject({
+      url: `/producto/${product.slug}`,
+      headers: { 'if-none-match': String(first.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    const gzip = await app.inject({
+      url: '/spreadsheet/agent_a',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('sends security headers with a CSP that allows no script', async () => {
+    const app = await build();
+    const response = await app.inject('/');
+    expect(response.headers['content-security-policy']).toMatch(/script-src 'none'/);
+    expect(response.headers['content-security-policy']).toMatch(/default-src 'self'/);
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.body).not.toMatch(/<script(?! type="application\/ld\+json")/);
+    expect(response.body).not.toMatch(/ style=| on[a-z]+=/);
+  });
+});
