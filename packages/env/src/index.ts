@@ -2,6 +2,8 @@
 // config.ts files. It never reads process.env itself; callers pass the environment in.
 export type { CatalogConfig, CatalogEnvValues, ServerConfig, ServerEnvValues } from './derive.js';
 export { catalogConfig, serverConfig } from './derive.js';
+export type { EdgeConfig, EdgeEnvValues } from './edge.js';
+export { edgeConfig, edgeEnv } from './edge.js';
 export type { EnvErrorCode, EnvIssue } from './errors.js';
 export { EnvError, isEnvError } from './errors.js';
 export { catalogEnv, serverEnv } from './fragments.js';

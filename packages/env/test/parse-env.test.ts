@@ -4,6 +4,8 @@ import {
   catalogConfig,
   catalogEnv,
   EnvError,
+  edgeConfig,
+  edgeEnv,
   parseEnv,
   serverConfig,
   serverEnv,
@@ -61,5 +63,31 @@ describe('parseEnv', () => {
       host: 'http://127.0.0.1:7700',
       indexUid: 'products',
     });
+  });
+});
+
+describe('edge variables', () => {
+  const edge = Type.Object({ ...edgeEnv });
+
+  it('default to no trusted proxy, in-process counts and documented budgets', () => {
+    expect(edgeConfig(parseEnv(edge, {}))).toEqual({
+      trustProxy: false,
+      redisUrl: undefined,
+      rateLimit: { windowMs: 60_000, pages: 300, mcp: 120, token: 20 },
+    });
+  });
+
+  it('read a list of trusted gateway addresses and a Redis URL', () => {
+    const config = edgeConfig(
+      parseEnv(edge, { TRUST_PROXY: '127.0.0.1, 10.0.0.0/8', REDIS_URL: 'redis://redis:6379' }),
+    );
+    expect(config.trustProxy).toEqual(['127.0.0.1', '10.0.0.0/8']);
+    expect(config.redisUrl).toBe('redis://redis:6379');
+  });
+
+  it('reject a bad budget or URL by name', () => {
+    expect(() => parseEnv(edge, { RATE_LIMIT_MCP: '-5', REDIS_URL: 'http://x' })).toThrow(
+      /REDIS_URL[\s\S]*RATE_LIMIT_MCP|RATE_LIMIT_MCP[\s\S]*REDIS_URL/,
+    );
   });
 });
