@@ -1,7 +1,8 @@
 import type { ServiceScenario } from './scenario.js';
+import { AUTH_SCENARIOS } from './scenarios/auth.js';
 import { WEB_SCENARIOS } from './scenarios/web.js';
 
 export type { ServiceScenario } from './scenario.js';
 
 /** Every HTTP scenario of `pnpm bench`, one file per app under scenarios/. */
-export const SERVICE_SCENARIOS: readonly ServiceScenario[] = [...WEB_SCENARIOS];
+export const SERVICE_SCENARIOS: readonly ServiceScenario[] = [...WEB_SCENARIOS, ...AUTH_SCENARIOS];
