@@ -23,17 +23,21 @@ export const AuthEnvSchema = Type.Object({
   JWT_CURRENT_KID: Type.Optional(
     Type.String({ minLength: 1, description: 'the kid of the key that signs new tokens' }),
   ),
-  CONTACT_EMAIL: Type.Optional(
-    Type.String({ pattern: '^[^\\s@]+@[^\\s@]+$', description: 'an e-mail address' }),
-  ),
+  // The same variable, rule and default as the web app's, so every document names one address.
+  CONTACT_EMAIL: Type.String({
+    pattern: '^[^\\s@<>()\\[\\]]+@[^\\s@<>()\\[\\]]+\\.[^\\s@<>()\\[\\]]+$',
+    maxLength: 254,
+    default: 'contact@example.com',
+    description: 'an e-mail address, e.g. catalog@example.com',
+  }),
 });
 
 /** The validated configuration of the auth app. */
 export interface AuthConfig extends ServerConfig {
   /** Every key verifies; `currentKid` signs. */
   readonly signingKeys: SigningKeys;
-  /** Where clients may write to be known (auth.md); optional. */
-  readonly contactEmail?: string | undefined;
+  /** Where clients may write to be known (auth.md). */
+  readonly contactEmail: string;
 }
 
 const HOW_TO_GET_A_KEY =

@@ -50,7 +50,10 @@ describe('loadConfig', () => {
       /JWT_CURRENT_KID: the current key id "c" names no key/,
     ],
     [{ JWT_PRIVATE_KEYS: keys, JWT_PRIVATE_KEYS_FILE: '/x' }, /not both/],
-    [{ JWT_PRIVATE_KEYS: keys, CONTACT_EMAIL: 'nobody' }, /CONTACT_EMAIL/],
+    [
+      { JWT_PRIVATE_KEYS: keys, CONTACT_EMAIL: 'nobody' },
+      /CONTACT_EMAIL: must be an e-mail address/,
+    ],
   ])('names the variable of a bad key setting (%#)', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
   });

@@ -3,7 +3,8 @@ import type { AuthUrls } from './urls.js';
 
 /** What auth.md needs besides the URLs. */
 export interface AuthMdOptions {
-  readonly contactEmail?: string | undefined;
+  /** Where a client may write to be known, and for higher-volume access. */
+  readonly contactEmail: string;
 }
 
 const fence = '```';
@@ -13,11 +14,8 @@ const fence = '```';
  * plain statement that no credential is needed, then the interface's discovery order step by step
  * with this deployment's real URLs.
  */
-export function renderAuthMd(urls: AuthUrls, options: AuthMdOptions = {}): string {
+export function renderAuthMd(urls: AuthUrls, options: AuthMdOptions): string {
   const title = SERVICE_INFO.title;
-  const contact = options.contactEmail
-    ? `To be known, you may e-mail your agent name and user-agent string to <${options.contactEmail}>. This is optional.`
-    : 'Nothing else is needed to be known: the `client_id` in your token is your name here.';
   return `# ${title} auth.md
 
 You are an agent (or the person building one) that wants to use ${title} at <${urls.issuer}>.
@@ -124,6 +122,7 @@ a key stay valid while it is published.
 
 ## Contact
 
-${contact}
+To be known, you may e-mail your agent name and user-agent string to <${options.contactEmail}>; this
+is optional. The same address answers questions and requests for higher-volume access.
 `;
 }

@@ -29,7 +29,7 @@ describe('GET /auth.md', () => {
     for (const url of text.match(/https?:\/\/[^\s`>)'"]+/g) ?? []) {
       expect(url.startsWith(BASE_URL)).toBe(true);
     }
-    expect(text).not.toMatch(/localhost|example\.com/);
+    expect(text).not.toContain('localhost');
   });
 
   it('answers HEAD too', async () => {

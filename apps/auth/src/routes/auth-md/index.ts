@@ -15,7 +15,7 @@ import type { AuthUrls } from '../../documents/urls.js';
 /** Options of the auth.md routes. */
 export interface AuthMdRoutesOptions {
   readonly urls: AuthUrls;
-  readonly contactEmail?: string | undefined;
+  readonly contactEmail: string;
 }
 
 /**
