@@ -22,8 +22,8 @@ import {
 /** What one `POST /mcp` produced: the HTTP answer and, for the log line, what was called. */
 export interface PostOutcome {
   readonly status: 200 | 202;
-  /** Serialised JSON-RPC response(s); absent for 202. */
-  readonly payload?: string;
+  /** The JSON-RPC response(s) as UTF-8 JSON; absent for 202. */
+  readonly payload?: Buffer;
   readonly calls: readonly { readonly method: string; readonly tool?: string }[];
 }
 
@@ -38,18 +38,28 @@ export interface RpcHandler {
 
 const MAX_BATCH = 50;
 
-const respond = (id: RpcId, result: string) =>
-  `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${result}}`;
+const CLOSE = Buffer.from('}');
+const respond = (id: RpcId, result: Buffer) =>
+  Buffer.concat([
+    Buffer.from(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":`),
+    result,
+    CLOSE,
+  ]);
+const encode = (json: string) => Buffer.from(json);
 
 /** Creates the handler; every result that never changes is serialised here, once. */
 export function createRpcHandler(tools: ToolRegistry, baseUrl: string): RpcHandler {
-  const initialize = initializeResults(`${baseUrl}/`);
+  const initialize = new Map(
+    [...initializeResults(`${baseUrl}/`)].map(([version, json]) => [version, encode(json)]),
+  );
   // 2026-07-28 results name their type and the server on every response.
   const modernTail = `"resultType":"complete","_meta":${JSON.stringify({ [META.serverInfo]: serverInfoFor('modern', `${baseUrl}/`) })}`;
-  const modern = (json: string, extra = '') =>
-    json === '{}' ? `{${extra}${modernTail}}` : `${json.slice(0, -1)},${extra}${modernTail}}`;
+  // Every result is a non-empty JSON object: drop its closing brace and append the fields.
+  const modern = (json: Buffer, extra = '') =>
+    Buffer.concat([json.subarray(0, -1), Buffer.from(`,${extra}${modernTail}}`)]);
   const modernList = modern(tools.listJson, `"ttlMs":${LIST_TTL_MS},"cacheScope":"public",`);
-  const modernDiscover = modern(discoverResult());
+  const modernDiscover = modern(encode(discoverResult()));
+  const EMPTY = encode('{}');
 
   function listTools(params: RpcParams): void {
     // The four tools fit one page, so no cursor is ever issued and any cursor is one we did not.
@@ -71,12 +81,12 @@ export function createRpcHandler(tools: ToolRegistry, baseUrl: string): RpcHandl
     return (await tools.call(params.name, params.arguments)).json;
   }
 
-  async function legacy(method: string, params: RpcParams): Promise<string> {
+  async function legacy(method: string, params: RpcParams): Promise<Buffer> {
     switch (method) {
       case 'initialize':
-        return initialize.get(negotiateLegacy(params.protocolVersion)) as string;
+        return initialize.get(negotiateLegacy(params.protocolVersion)) as Buffer;
       case 'ping':
-        return '{}';
+        return EMPTY;
       case 'tools/list':
         listTools(params);
         return tools.listJson;
@@ -87,7 +97,7 @@ export function createRpcHandler(tools: ToolRegistry, baseUrl: string): RpcHandl
     }
   }
 
-  async function modernCall(method: string, params: RpcParams): Promise<string> {
+  async function modernCall(method: string, params: RpcParams): Promise<Buffer> {
     switch (method) {
       case 'server/discover':
         return modernDiscover;
@@ -147,7 +157,7 @@ export function createRpcHandler(tools: ToolRegistry, baseUrl: string): RpcHandl
         { status: 400 },
       );
     }
-    const responses: string[] = [];
+    const responses: Buffer[] = [];
     const calls: { method: string; tool?: string }[] = [];
     for (const item of items) {
       let id: RpcId = null;
@@ -166,12 +176,12 @@ export function createRpcHandler(tools: ToolRegistry, baseUrl: string): RpcHandl
         responses.push(respond(id, await legacy(message.method, message.params)));
       } catch (err) {
         if (!isMcpRpcError(err)) throw err;
-        responses.push(JSON.stringify(err.withId(err.id ?? id).toResponseObject()));
+        responses.push(encode(JSON.stringify(err.withId(err.id ?? id).toResponseObject())));
       }
     }
     return responses.length === 0
       ? { status: 202, calls }
-      : { status: 200, payload: `[${responses.join(',')}]`, calls };
+      : { status: 200, payload: joinArray(responses), calls };
   }
 
   return {
@@ -194,4 +204,15 @@ export function createRpcHandler(tools: ToolRegistry, baseUrl: string): RpcHandl
         : single(body, headers, headerVersion);
     },
   };
+}
+
+const COMMA = Buffer.from(',');
+function joinArray(items: readonly Buffer[]): Buffer {
+  const parts: Buffer[] = [Buffer.from('[')];
+  items.forEach((item, i) => {
+    if (i > 0) parts.push(COMMA);
+    parts.push(item);
+  });
+  parts.push(Buffer.from(']'));
+  return Buffer.concat(parts);
 }

@@ -1,11 +1,11 @@
 /**
- * A bounded LRU of serialised tool results with a time limit. Tool results are pure functions of
+ * A bounded LRU of tool results, kept serialised, with a time limit. Tool results are pure functions of
  * their arguments and the catalog, and real traffic repeats a few queries far more than the rest,
  * so the popular ones are answered without searching, mapping or serialising again. The time
  * limit bounds how stale an answer can get when the catalog behind a Meilisearch index changes.
  */
-export class ResultCache {
-  private readonly entries = new Map<string, { value: string; expires: number }>();
+export class ResultCache<V> {
+  private readonly entries = new Map<string, { value: V; expires: number }>();
 
   constructor(
     private readonly maxEntries: number,
@@ -13,7 +13,7 @@ export class ResultCache {
     private readonly now: () => number = Date.now,
   ) {}
 
-  get(key: string): string | undefined {
+  get(key: string): V | undefined {
     const entry = this.entries.get(key);
     if (entry === undefined) return undefined;
     this.entries.delete(key);
@@ -22,7 +22,7 @@ export class ResultCache {
     return entry.value;
   }
 
-  set(key: string, value: string): void {
+  set(key: string, value: V): void {
     if (this.maxEntries <= 0) return;
     this.entries.delete(key);
     this.entries.set(key, { value, expires: this.now() + this.ttlMs });

@@ -97,16 +97,19 @@ function renderSearch(args: SearchProductsInput, out: SearchProductsOutput): str
   }
   const lines = [
     `${out.total} products ${what}; showing ${out.offset + 1}-${out.offset + out.items.length}.`,
+    '',
   ];
+  // A summary for reading; every link of an item (buy links per agent, QC photos, the listing)
+  // is in structuredContent and on the product page, so the text stays short.
   for (const item of out.items) {
-    const buy = item.buy_links.map((l) => `[${l.name}](${l.url})`).join(' · ');
     lines.push(
-      '',
-      `- **${item.title}** (${item.brand}) ¥${item.price.amount} ≈ $${item.prices.USD} · slug \`${item.slug}\``,
-      `  page ${item.product_url} · listing ${item.listing_url} · ${item.qc_photos.length} QC photos`,
-      ...(buy ? [`  buy: ${buy}`] : []),
+      `- **${item.title}** (${item.brand}) ¥${item.price.amount} ≈ $${item.prices.USD} · slug \`${item.slug}\` · ${item.product_url}`,
     );
   }
+  lines.push(
+    '',
+    'Each item in structuredContent also has its marketplace listing, QC photos and one buy link per agent.',
+  );
   if (out.next_offset !== null) lines.push('', `Next page: offset ${out.next_offset}.`);
   lines.push('', out.disclosure);
   return lines.join('\n');

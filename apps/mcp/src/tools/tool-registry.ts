@@ -30,16 +30,16 @@ export interface ResultCacheOptions {
   readonly ttlMs: number;
 }
 
-/** The outcome of `tools/call`: a serialised `CallToolResult`. */
+/** The outcome of `tools/call`: a `CallToolResult` as UTF-8 JSON, ready for the wire. */
 export interface ToolCallOutcome {
-  readonly json: string;
+  readonly json: Buffer;
   readonly isError: boolean;
 }
 
 /** The four tools: their `tools/list` entry and their calls. */
 export interface ToolRegistry {
-  /** The `tools/list` result (`{"tools":[…]}`), serialised once: it never changes in a process. */
-  readonly listJson: string;
+  /** The `tools/list` result (`{"tools":[…]}`), encoded once: it never changes in a process. */
+  readonly listJson: Buffer;
   /**
    * Runs a tool. Arguments that fail its input schema and failures the tool can explain come back
    * as results with `isError: true` (MCP 2025-11-25, SEP-1303), so an agent can correct itself.
@@ -49,9 +49,11 @@ export interface ToolRegistry {
   call(name: string, args: unknown): Promise<ToolCallOutcome>;
 }
 
+const encode = (value: unknown) => Buffer.from(JSON.stringify(value));
+
 function errorResult(message: string): ToolCallOutcome {
   return {
-    json: JSON.stringify({ content: [{ type: 'text', text: message }], isError: true }),
+    json: encode({ content: [{ type: 'text', text: message }], isError: true }),
     isError: true,
   };
 }
@@ -72,7 +74,7 @@ export function createToolRegistry(
     ]),
   );
   // The JSON round trip drops TypeBox's symbol markers and leaves plain JSON Schema 2020-12.
-  const listJson = JSON.stringify({
+  const listJson = encode({
     tools: TOOL_CONTRACTS.map((c) => ({
       name: c.name,
       title: c.title,
@@ -82,7 +84,9 @@ export function createToolRegistry(
       annotations: { title: c.title, ...c.annotations },
     })),
   });
-  const cache = new ResultCache(cacheOptions.size, cacheOptions.ttlMs);
+  // Buffers, not strings: Fastify writes a Buffer as is, while a string is measured and encoded
+  // again on every response (a 17 KB tool list made that the largest cost of tools/list).
+  const cache = new ResultCache<Buffer>(cacheOptions.size, cacheOptions.ttlMs);
 
   async function call(name: string, args: unknown): Promise<ToolCallOutcome> {
     const tool = tools.get(name);
@@ -107,7 +111,7 @@ export function createToolRegistry(
     }
     try {
       const answer = await tool.run(input as never, ctx);
-      const json = JSON.stringify({
+      const json = encode({
         content: [{ type: 'text', text: answer.text }],
         structuredContent: answer.structuredContent,
       });

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { McpRpcError, RPC_ERROR } from '../../errors.js';
 import type { RpcHandler } from '../../protocol/rpc-handler.js';
 import { replyWithCard, type ServerCard } from '../../server-card.js';
@@ -11,11 +11,6 @@ export interface McpRoutesOptions {
   readonly allowedOrigins: readonly string[];
   readonly bodyLimit: number;
 }
-
-// The attribution plugin sets it when a valid bearer token came with the request; it never
-// changes what is served, only the log line.
-const clientIdOf = (request: FastifyRequest) =>
-  (request as FastifyRequest & { clientId?: string | null }).clientId ?? undefined;
 
 /**
  * `POST /mcp`, the stateless JSON-RPC endpoint; the other methods on it (405, `Allow: POST`); and
@@ -32,11 +27,10 @@ export default async function mcpRoutes(fastify: FastifyInstance, opts: McpRoute
     { bodyLimit: opts.bodyLimit, onRequest: checkOrigin },
     async (request, reply) => {
       const outcome = await opts.rpc.handle(request.body, request.headers);
+      // One line per request with what was called, never the arguments; the attribution plugin
+      // adds client_id to the request logger's bindings when a valid token came with it.
       request.log.info(
-        {
-          rpc: outcome.calls.length === 1 ? outcome.calls[0] : outcome.calls,
-          client_id: clientIdOf(request),
-        },
+        { rpc: outcome.calls.length === 1 ? outcome.calls[0] : outcome.calls },
         'mcp call',
       );
       if (outcome.payload === undefined) return reply.code(202).send();

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { McpRpcError, RPC_ERROR } from '../../errors.js';
 
 /**
@@ -8,13 +8,20 @@ import { McpRpcError, RPC_ERROR } from '../../errors.js';
  */
 export function originGuard(allowedOrigins: readonly string[]) {
   const allowed = new Set(allowedOrigins);
-  return async function checkOrigin(request: FastifyRequest): Promise<void> {
+  // Callback style: an async hook costs a promise per request on the hottest route.
+  return function checkOrigin(
+    request: FastifyRequest,
+    _reply: FastifyReply,
+    done: HookHandlerDoneFunction,
+  ): void {
     const origin = request.headers.origin;
-    if (origin === undefined || allowed.has(origin)) return;
-    throw new McpRpcError(
-      RPC_ERROR.INVALID_REQUEST,
-      `Forbidden: requests from origin ${JSON.stringify(origin).slice(0, 120)} are not allowed; call /mcp from a server or an allowed origin.`,
-      { status: 403 },
+    if (origin === undefined || allowed.has(origin)) return done();
+    done(
+      new McpRpcError(
+        RPC_ERROR.INVALID_REQUEST,
+        `Forbidden: requests from origin ${JSON.stringify(origin).slice(0, 120)} are not allowed; call /mcp from a server or an allowed origin.`,
+        { status: 403 },
+      ),
     );
   };
 }
