@@ -3,12 +3,14 @@
 // under bare/ (a JSON-RPC route, a 20 KB HTML string, one ES256 signature per request).
 import Fastify from 'fastify';
 import bareJson from './bare/json.js';
+import bareJsonRpc from './bare/jsonrpc.js';
 import bareSign from './bare/sign.js';
 
 const port = Number(process.argv[2] ?? 0);
 const app = Fastify({ logger: false });
 
 app.register(bareJson);
+app.register(bareJsonRpc);
 app.register(bareSign);
 
 await app.listen({ host: '127.0.0.1', port });

@@ -1,0 +1,114 @@
+import { generateSampleCatalog } from '@repo/catalog-core';
+import type { LoadScenario } from '../load.js';
+import type { ServiceScenario } from '../scenario.js';
+import { generateQueryMix } from '../search-queries.js';
+
+const headers = {
+  'content-type': 'application/json',
+  accept: 'application/json, text/event-stream',
+};
+const post = (body: unknown) => ({
+  method: 'POST' as const,
+  path: '/mcp',
+  body: JSON.stringify(body),
+  headers,
+});
+const callSearch = (id: number, args: Record<string, unknown>) =>
+  post({
+    jsonrpc: '2.0',
+    id,
+    method: 'tools/call',
+    params: { name: 'search_products', arguments: args },
+  });
+
+const bareJsonRpc: LoadScenario = {
+  name: 'bare POST /bare/jsonrpc',
+  requests: [
+    {
+      method: 'POST',
+      path: '/bare/jsonrpc',
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+      headers,
+    },
+  ],
+};
+
+/**
+ * Distinct `search_products` argument sets drawn from the sample catalog's own vocabulary (the
+ * search benchmark's mix: words, prefixes, typos, filters, browsing), as an agent would send them.
+ * More of them than a run sends, so in the distinct scenario no query repeats.
+ */
+function distinctSearches(count: number): Record<string, unknown>[] {
+  const products = generateSampleCatalog();
+  const seen = new Set<string>();
+  const out: Record<string, unknown>[] = [];
+  for (const { query: q } of generateQueryMix(products, count * 3, { seed: 7 })) {
+    const args = {
+      ...(q.q !== undefined && { query: q.q }),
+      ...(q.category !== undefined && { category: q.category }),
+      ...(q.minPrice !== undefined && { min_price: q.minPrice, currency: 'CNY' }),
+      ...(q.maxPrice !== undefined && { max_price: q.maxPrice, currency: 'CNY' }),
+      ...(q.sort !== undefined && q.sort !== 'title_asc' && { sort: q.sort }),
+      ...(q.offset ? { offset: q.offset } : {}),
+    };
+    const key = JSON.stringify(args);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(args);
+    if (out.length === count) break;
+  }
+  return out;
+}
+
+/** Ranks drawn with P(k) ∝ 1/k (Zipf, s = 1), as query logs are: a few queries most of the time. */
+function zipfRanks(ranks: number, draws: number, seed = 11): number[] {
+  const weights = Array.from({ length: ranks }, (_, k) => 1 / (k + 1));
+  const total = weights.reduce((a, b) => a + b, 0);
+  const cumulative: number[] = [];
+  let sum = 0;
+  for (const w of weights) cumulative.push((sum += w / total));
+  let state = seed;
+  const next = () => {
+    state = (Math.imul(state, 1_103_515_245) + 12_345) >>> 0;
+    return state / 4_294_967_296;
+  };
+  return Array.from({ length: draws }, () => {
+    const r = next();
+    let lo = 0;
+    let hi = ranks - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((cumulative[mid] ?? 1) < r) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  });
+}
+
+const searches = distinctSearches(40_000);
+const zipf = zipfRanks(2_000, 40_000);
+
+/** The MCP app's routes under load: the precomputed tool list and real searches. */
+export const MCP_SCENARIOS: readonly ServiceScenario[] = [
+  {
+    scenario: {
+      name: 'POST /mcp tools/list',
+      requests: [post({ jsonrpc: '2.0', id: 1, method: 'tools/list' })],
+    },
+    baseline: bareJsonRpc,
+  },
+  {
+    scenario: {
+      name: `POST /mcp search_products, ${searches.length} distinct queries`,
+      requests: searches.map((args, i) => callSearch(i, args)),
+    },
+    baseline: bareJsonRpc,
+  },
+  {
+    scenario: {
+      name: 'POST /mcp search_products, Zipf mix of 2,000 queries',
+      requests: zipf.map((rank, i) => callSearch(i, searches[rank] ?? {})),
+    },
+    baseline: bareJsonRpc,
+  },
+];
