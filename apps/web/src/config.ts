@@ -20,6 +20,12 @@ export const WebEnvSchema = Type.Object({
     default: 'contact@example.com',
     description: 'an e-mail address, e.g. catalog@example.com',
   }),
+  PAGE_CACHE_MB: Type.Integer({
+    minimum: 0,
+    maximum: 4096,
+    default: 64,
+    description: 'megabytes from 0 (off) to 4096',
+  }),
 });
 
 /** The validated configuration of the web app. */
@@ -27,6 +33,8 @@ export interface WebConfig extends ServerConfig {
   readonly catalog: CatalogConfig;
   /** Published in the usage policy, the FAQ, llms.txt and the OpenAPI `info.contact`. */
   readonly contactEmail: string;
+  /** Budget of the rendered-page cache, in megabytes; 0 turns it off. */
+  readonly pageCacheMb: number;
 }
 
 /**
@@ -40,5 +48,6 @@ export function loadConfig(env: Env = process.env): Readonly<WebConfig> {
     ...serverConfig(values),
     catalog: catalogConfig(values),
     contactEmail: values.CONTACT_EMAIL,
+    pageCacheMb: values.PAGE_CACHE_MB,
   });
 }

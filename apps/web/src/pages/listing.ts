@@ -13,6 +13,12 @@ import type { Block, Field, Link, PageModel } from '../render/page-model.js';
 import type { ListingQuery } from '../schemas/page-queries.js';
 import { categoryLinks, count, productCard, section, withQuery } from './shared.js';
 
+/** The page-cache key of a listing query: only the parameters that change the page. */
+export function listingKey(query: ListingQuery): string {
+  const { q, category, sort, min_price, max_price, currency, page } = query;
+  return JSON.stringify([q, category, sort, min_price, max_price, currency, page]);
+}
+
 /** Products per listing page. */
 export const LISTING_PAGE_SIZE = 24;
 

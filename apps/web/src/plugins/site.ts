@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { SITE_CSS } from '../assets/site-css.js';
 import type { WebConfig } from '../config.js';
+import { PageCache } from '../render/page-cache.js';
 import type { SiteChrome } from '../render/page-html.js';
 
 /** What every page and document of the site shares, computed once per process. */
@@ -19,6 +20,8 @@ export interface Site {
   categoryCounts(): Promise<readonly CategoryCount[]>;
   /** Keeps a computed value for the life of the process (pages that depend only on the catalog). */
   memo<T>(key: string, compute: () => Promise<T>): Promise<T>;
+  /** Rendered product, listing and spreadsheet pages, least recently used out first. */
+  readonly pages: PageCache;
 }
 
 declare module 'fastify' {
@@ -50,32 +53,34 @@ async function sitePlugin(fastify: FastifyInstance, opts: SitePluginOptions) {
     return value;
   };
   const firstAgent = agents[0]?.id ?? 'agent_a';
+  const chrome: SiteChrome = {
+    baseUrl: base,
+    siteName: SERVICE_INFO.title,
+    cssHref: cssPath,
+    iconHref: '/assets/icon.svg',
+    nav: [
+      { href: `${base}/catalog`, text: 'Catalog' },
+      { href: spreadsheetUrl(base, firstAgent), text: 'Spreadsheets' },
+      { href: `${base}/api-docs`, text: 'API' },
+    ],
+    footer: [
+      { href: `${base}/api-docs`, text: 'API and MCP docs' },
+      { href: `${base}/llms.txt`, text: 'llms.txt' },
+      { href: `${base}/openapi.json`, text: 'OpenAPI' },
+      { href: `${base}/sitemap.xml`, text: 'Sitemap' },
+      { href: `mailto:${opts.config.contactEmail}`, text: opts.config.contactEmail },
+    ],
+    footerNote:
+      'Agent links on this site are affiliate links: we may earn a commission at no extra cost to you. ' +
+      'Prices in USD and EUR are indicative conversions of the CNY price.',
+  };
   const site: Site = {
     baseUrl: base,
     contactEmail: opts.config.contactEmail,
     agents,
     cssPath,
-    chrome: {
-      baseUrl: base,
-      siteName: SERVICE_INFO.title,
-      cssHref: cssPath,
-      iconHref: '/assets/icon.svg',
-      nav: [
-        { href: `${base}/catalog`, text: 'Catalog' },
-        { href: spreadsheetUrl(base, firstAgent), text: 'Spreadsheets' },
-        { href: `${base}/api-docs`, text: 'API' },
-      ],
-      footer: [
-        { href: `${base}/api-docs`, text: 'API and MCP docs' },
-        { href: `${base}/llms.txt`, text: 'llms.txt' },
-        { href: `${base}/openapi.json`, text: 'OpenAPI' },
-        { href: `${base}/sitemap.xml`, text: 'Sitemap' },
-        { href: `mailto:${opts.config.contactEmail}`, text: opts.config.contactEmail },
-      ],
-      footerNote:
-        'Agent links on this site are affiliate links: we may earn a commission at no extra cost to you. ' +
-        'Prices in USD and EUR are indicative conversions of the CNY price.',
-    },
+    chrome,
+    pages: new PageCache(opts.config.pageCacheMb * 1024 * 1024, chrome),
     categoryCounts: () => memo('category-counts', () => fastify.catalog.categories()),
     memo,
   };

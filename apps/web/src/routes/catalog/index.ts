@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { listingPage } from '../../pages/listing.js';
+import { listingKey, listingPage } from '../../pages/listing.js';
 import { sendPage } from '../../render/send-page.js';
 import { type ListingQuery, ListingQuerySchema } from '../../schemas/page-queries.js';
 import { formatOfPath, readOnly } from '../page-route.js';
@@ -16,7 +16,9 @@ export default async function catalogRoutes(fastify: FastifyInstance) {
         sendPage(
           request,
           reply,
-          await listingPage(fastify, request.query),
+          await fastify.site.pages.get(`catalog:${listingKey(request.query)}`, () =>
+            listingPage(fastify, request.query),
+          ),
           fastify.site,
           formatOfPath(url),
         ),

@@ -2,7 +2,7 @@ import { isCategoryId } from '@repo/catalog-core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { WebHttpError } from '../../errors.js';
-import { listingPage } from '../../pages/listing.js';
+import { listingKey, listingPage } from '../../pages/listing.js';
 import { sendPage } from '../../render/send-page.js';
 import { type ListingQuery, ListingQuerySchema } from '../../schemas/page-queries.js';
 import { readOnly, splitSuffix, type UrlFormat } from '../page-route.js';
@@ -22,7 +22,9 @@ export default async function categoryRoutes(fastify: FastifyInstance) {
           404,
           'No such category. The catalog has 14 categories; see the list on the home page.',
         );
-      const page = await listingPage(fastify, request.query, id);
+      const page = await fastify.site.pages.get(`category:${id}:${listingKey(request.query)}`, () =>
+        listingPage(fastify, request.query, id),
+      );
       return sendPage(request, reply, page, fastify.site, fixed ?? format);
     };
   const schema = { params: Params, querystring: ListingQuerySchema };

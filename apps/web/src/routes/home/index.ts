@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { homePage } from '../../pages/home.js';
-import { renderPage, sendPage } from '../../render/send-page.js';
+import { CachedPage } from '../../render/page-cache.js';
+import { sendPage } from '../../render/send-page.js';
 import { formatOfPath, readOnly } from '../page-route.js';
 
 const URLS = ['/', '/index.html', '/index.md', '/index.html.md'];
@@ -20,8 +21,9 @@ export default async function homeRoutes(fastify: FastifyInstance) {
   ].join(', ');
   for (const url of URLS) {
     fastify.get(url, async (request, reply) => {
-      const page = await fastify.site.memo('page:home', async () =>
-        renderPage(await homePage(fastify), fastify.site),
+      const page = await fastify.site.memo(
+        'page:home',
+        async () => new CachedPage(await homePage(fastify), fastify.site.chrome),
       );
       reply.header('link', link);
       return sendPage(

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { WebHttpError } from '../../errors.js';
 import { productPage } from '../../pages/product.js';
-import { renderPage, sendPage } from '../../render/send-page.js';
+import { sendPage } from '../../render/send-page.js';
 import { readOnly, splitSuffix, type UrlFormat } from '../page-route.js';
 
 const Params = Type.Object({ slug: Type.String({ maxLength: 200 }) });
@@ -17,10 +17,13 @@ export default async function productRoutes(fastify: FastifyInstance) {
       reply: FastifyReply,
     ) {
       const { id, format } = splitSuffix(request.params.slug);
-      const p = SLUG.test(id) ? await fastify.catalog.getBySlug(id) : undefined;
-      if (!p)
-        throw new WebHttpError(404, 'No product with this slug. Search the catalog to find it.');
-      const page = renderPage(await productPage(fastify, p), fastify.site);
+      // Unknown slugs throw before anything is cached, so they cannot fill the cache.
+      const page = await fastify.site.pages.get(`product:${id}`, async () => {
+        const p = SLUG.test(id) ? await fastify.catalog.getBySlug(id) : undefined;
+        if (!p)
+          throw new WebHttpError(404, 'No product with this slug. Search the catalog to find it.');
+        return productPage(fastify, p);
+      });
       return sendPage(request, reply, page, fastify.site, fixed ?? format);
     };
   fastify.get('/producto/:slug', { schema: { params: Params } }, handler());

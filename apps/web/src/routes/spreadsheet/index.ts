@@ -22,7 +22,11 @@ export default async function spreadsheetRoutes(fastify: FastifyInstance) {
           404,
           'No such agent. The spreadsheets are for agent_a, agent_b and agent_c.',
         );
-      const page = await spreadsheetPage(fastify, agent, request.query);
+      const { q, category, sort, page: n } = request.query;
+      const key = `spreadsheet:${agent.id}:${JSON.stringify([q, category, sort, n])}`;
+      const page = await fastify.site.pages.get(key, () =>
+        spreadsheetPage(fastify, agent, request.query),
+      );
       return sendPage(request, reply, page, fastify.site, fixed ?? format);
     };
   const schema = { params: Params, querystring: SpreadsheetQuerySchema };
