@@ -2,6 +2,7 @@
 // in their own process on a port given by the runner. Each app's scenarios add their bare twin
 // under bare/ (a JSON-RPC route, a 20 KB HTML string, one ES256 signature per request).
 import Fastify from 'fastify';
+import bareHtml from './bare/html.js';
 import bareJson from './bare/json.js';
 import bareJsonRpc from './bare/jsonrpc.js';
 import bareSign from './bare/sign.js';
@@ -10,6 +11,7 @@ const port = Number(process.argv[2] ?? 0);
 const app = Fastify({ logger: false });
 
 app.register(bareJson);
+app.register(bareHtml);
 app.register(bareJsonRpc);
 app.register(bareSign);
 

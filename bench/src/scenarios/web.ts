@@ -1,11 +1,49 @@
+import { generateSampleCatalog } from '@repo/catalog-core';
 import type { ServiceScenario } from '../scenario.js';
+import { generateQueryMix } from '../search-queries.js';
 
 const bareJson = { name: 'bare GET /bare/json', requests: [{ path: '/bare/json' }] };
+const bareHtml = { name: 'bare GET /bare/html (20 KB)', requests: [{ path: '/bare/html' }] };
+
+// The server runs the default sample catalog; the same generator gives the same slugs and words.
+const products = generateSampleCatalog();
+const slugs = products.filter((_, i) => i % 37 === 0).map((p) => p.slug);
+const queries = [
+  ...new Set(
+    generateQueryMix(products, 600, { seed: 7 })
+      .map((m) => m.query.q)
+      .filter((q): q is string => Boolean(q)),
+  ),
+];
 
 /** The web app's routes under load. */
 export const WEB_SCENARIOS: readonly ServiceScenario[] = [
   {
     scenario: { name: 'GET /health.json', requests: [{ path: '/health.json' }] },
     baseline: bareJson,
+  },
+  { scenario: { name: 'GET /', requests: [{ path: '/' }] }, baseline: bareHtml },
+  {
+    scenario: {
+      name: `GET /catalog?q= (${queries.length} queries)`,
+      requests: queries.map((q) => ({ path: `/catalog?q=${encodeURIComponent(q)}` })),
+    },
+    baseline: bareHtml,
+  },
+  {
+    scenario: {
+      name: `GET /producto/{slug} (${slugs.length} slugs)`,
+      requests: slugs.map((slug) => ({ path: `/producto/${slug}` })),
+    },
+    baseline: bareHtml,
+  },
+  {
+    scenario: {
+      name: 'GET /spreadsheet/agent_a?page= (180 pages)',
+      requests: Array.from({ length: 180 }, (_, i) => ({
+        path: `/spreadsheet/agent_a?page=${i + 1}`,
+      })),
+    },
+    baseline: bareHtml,
   },
 ];
