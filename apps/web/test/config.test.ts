@@ -11,4 +11,14 @@ describe('loadConfig', () => {
   it('fails naming the variable', () => {
     expect(() => loadConfig({ SEARCH_ENGINE: 'solr' })).toThrow(/SEARCH_ENGINE/);
   });
+
+  it('reads the contact address and the page cache budget', () => {
+    expect(loadConfig({})).toMatchObject({ contactEmail: 'contact@example.com', pageCacheMb: 64 });
+    expect(loadConfig({ CONTACT_EMAIL: 'hi@shop.example', PAGE_CACHE_MB: '0' })).toMatchObject({
+      contactEmail: 'hi@shop.example',
+      pageCacheMb: 0,
+    });
+    expect(() => loadConfig({ CONTACT_EMAIL: 'not an address' })).toThrow(/CONTACT_EMAIL/);
+    expect(() => loadConfig({ PAGE_CACHE_MB: '-1' })).toThrow(/PAGE_CACHE_MB/);
+  });
 });

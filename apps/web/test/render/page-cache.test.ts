@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { PageCache } from '../../src/render/page-cache.js';
+import type { SiteChrome } from '../../src/render/page-html.js';
+import type { PageModel } from '../../src/render/page-model.js';
+
+const chrome: SiteChrome = {
+  baseUrl: 'http://x.test',
+  siteName: 'Test',
+  cssHref: '/a.css',
+  iconHref: '/i.svg',
+  nav: [],
+  footer: [],
+  footerNote: '',
+};
+
+const model = (n: number, status?: number): PageModel => ({
+  ...(status ? { status } : {}),
+  title: `Page ${n}`,
+  description: 'd',
+  url: `http://x.test/${n}`,
+  mdUrl: `http://x.test/${n}.md`,
+  h1: `Page ${n}`,
+  blocks: [{ kind: 'paragraph', content: ['x'.repeat(1000)] }],
+});
+
+describe('PageCache', () => {
+  it('builds a page once and renders each representation once, with a stable ETag', async () => {
+    const cache = new PageCache(1 << 20, chrome);
+    let builds = 0;
+    const build = async () => {
+      builds++;
+      return model(1);
+    };
+    const a = await cache.get('k', build);
+    const b = await cache.get('k', build);
+    expect(builds).toBe(1);
+    expect(a).toBe(b);
+    expect(a.html()).toBe(b.html());
+    expect(a.html().etag).toMatch(/^"[\w-]+"$/);
+    expect(a.markdown().tokens).toBe(Math.ceil(a.markdown().body.toString().length / 4));
+    expect(cache.bytes).toBe(a.html().body.length + a.markdown().body.length);
+  });
+
+  it('drops the least recently used pages past its byte budget', async () => {
+    const cache = new PageCache(4000, chrome);
+    for (const n of [1, 2, 3]) (await cache.get(String(n), async () => model(n))).html();
+    expect(cache.bytes).toBeLessThanOrEqual(4000);
+    let rebuilt = 0;
+    await cache.get('1', async () => {
+      rebuilt++;
+      return model(1);
+    });
+    expect(rebuilt).toBe(1);
+  });
+
+  it('keeps nothing with a budget of 0, and never keeps an error page', async () => {
+    for (const [budget, status] of [
+      [0, undefined],
+      [1 << 20, 404],
+    ] as const) {
+      const cache = new PageCache(budget, chrome);
+      let builds = 0;
+      for (let i = 0; i < 2; i++) {
+        (
+          await cache.get('k', async () => {
+            builds++;
+            return model(1, status);
+          })
+        ).html();
+      }
+      expect(builds).toBe(2);
+      expect(cache.bytes).toBe(0);
+    }
+  });
+});
