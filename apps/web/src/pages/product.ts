@@ -80,6 +80,12 @@ export async function productPage(fastify: FastifyInstance, p: Product): Promise
     .slice(0, 6)
     .map((r) => productCard(base, r));
   const links = buyLinks(site.agents, p.marketplace, p.item_id);
+  // The estimate depends only on the parcel weight (the product's, else its category's typical
+  // one), so products of equal weight share one computation.
+  const shipping = await site.memo(
+    `shipping:${p.weight_grams ?? `category:${p.category}`}`,
+    async () => shippingRows(fastify, p),
+  );
 
   const blocks: Block[] = [
     {
@@ -138,7 +144,7 @@ export async function productPage(fastify: FastifyInstance, p: Product): Promise
           { label: 'Delivery' },
           { label: 'Fastest' },
         ],
-        rows: shippingRows(fastify, p),
+        rows: shipping,
       },
       {
         kind: 'paragraph',
