@@ -15,7 +15,10 @@ export function originGuard(allowedOrigins: readonly string[]) {
     done: HookHandlerDoneFunction,
   ): void {
     const origin = request.headers.origin;
-    if (origin === undefined || allowed.has(origin)) return done();
+    if (origin === undefined || allowed.has(origin)) {
+      done();
+      return;
+    }
     done(
       new McpRpcError(
         RPC_ERROR.INVALID_REQUEST,
