@@ -1,6 +1,7 @@
 // The public API of @repo/catalog-io. Adding a name here is an API decision: no `export *`.
 export type { CatalogIoErrorCode } from './errors.js';
 export { CatalogIoError, isCatalogIoError } from './errors.js';
+export { loadAgents } from './load-agents.js';
 export type { LoadCatalogOptions, LoadedCatalog } from './load-catalog.js';
 export { loadCatalog } from './load-catalog.js';
 export type { CatalogLog, OpenCatalogOptions, OpenedCatalog } from './open-catalog.js';

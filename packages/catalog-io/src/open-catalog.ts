@@ -1,5 +1,7 @@
+import type { Agent } from '@repo/catalog-core';
 import { type CatalogIndex, openCatalogIndex } from '@repo/search';
 import { CatalogIoError } from './errors.js';
+import { loadAgents } from './load-agents.js';
 import { loadCatalog } from './load-catalog.js';
 import type { RowError } from './read/row-sink.js';
 
@@ -7,6 +9,8 @@ import type { RowError } from './read/row-sink.js';
 export interface OpenCatalogOptions {
   /** Absent: the sample catalog. */
   readonly file?: string | undefined;
+  /** The operator's agents (JSON); absent: the default agents. */
+  readonly agentsFile?: string | undefined;
   /** Seed of the sample catalog; absent: the documented default. */
   readonly seed?: number | undefined;
   readonly engine: 'embedded' | 'meilisearch';
@@ -29,6 +33,8 @@ export interface CatalogLog {
 /** An open catalog: the index every read goes through, and where its products came from. */
 export interface OpenedCatalog {
   readonly index: CatalogIndex;
+  /** The three agents with their links, offers and shipping lines. */
+  readonly agents: readonly Agent[];
   readonly source: 'sample' | 'file' | 'meilisearch';
   /** Rows of the catalog file that were rejected (empty for the sample and for Meilisearch). */
   readonly errors: readonly RowError[];
@@ -42,13 +48,14 @@ const LOGGED_ROW_ERRORS = 5;
  * indexes it in memory; with Meilisearch it connects to the index `catalog index` filled.
  *
  * @throws {CatalogIoError} `CATALOG_EMPTY` when a catalog file holds no valid product, or the
- *   file errors of {@link loadCatalog}.
+ *   file errors of {@link loadCatalog} and {@link loadAgents}.
  * @example const { index } = await openCatalog({ engine: 'embedded' });
  */
 export async function openCatalog(
   options: OpenCatalogOptions,
   log?: CatalogLog,
 ): Promise<OpenedCatalog> {
+  const agents = await loadAgents(options.agentsFile);
   if (options.engine === 'meilisearch') {
     if (!options.meilisearch) {
       throw new CatalogIoError('CATALOG_EMPTY', 'the meilisearch engine needs a server URL');
@@ -58,7 +65,7 @@ export async function openCatalog(
       meilisearch: options.meilisearch,
     });
     log?.info({ engine: 'meilisearch', index: options.meilisearch.indexUid }, 'catalog opened');
-    return { index, source: 'meilisearch', errors: [] };
+    return { index, agents, source: 'meilisearch', errors: [] };
   }
 
   const started = performance.now();
@@ -88,5 +95,5 @@ export async function openCatalog(
     },
     'catalog indexed',
   );
-  return { index, source, errors };
+  return { index, agents, source, errors };
 }

@@ -38,6 +38,7 @@ export function serverConfig(env: ServerEnvValues): ServerConfig {
 /** What {@link catalogConfig} reads; the output of `parseEnv` over `catalogEnv`. */
 export interface CatalogEnvValues {
   readonly CATALOG_FILE?: string | undefined;
+  readonly AGENTS_FILE?: string | undefined;
   readonly CATALOG_SEED?: number | undefined;
   readonly SEARCH_ENGINE: 'embedded' | 'meilisearch';
   readonly MEILISEARCH_URL?: string | undefined;
@@ -50,6 +51,8 @@ export interface CatalogEnvValues {
 export interface CatalogConfig {
   /** Absent: the deterministic sample catalog from `seed`. */
   readonly file?: string | undefined;
+  /** The operator's agents (JSON); absent: the default agents. */
+  readonly agentsFile?: string | undefined;
   /** Absent: the sample catalog's own default seed. */
   readonly seed?: number | undefined;
   readonly engine: 'embedded' | 'meilisearch';
@@ -79,6 +82,7 @@ export function catalogConfig(env: CatalogEnvValues): CatalogConfig {
   }
   return {
     file: env.CATALOG_FILE,
+    agentsFile: env.AGENTS_FILE,
     seed: env.CATALOG_SEED,
     engine: env.SEARCH_ENGINE,
     meilisearch: env.MEILISEARCH_URL

@@ -15,6 +15,13 @@ export const edgeEnv = {
   REDIS_URL: Type.Optional(
     Type.String({ pattern: '^rediss?://', description: 'a redis:// or rediss:// URL' }),
   ),
+  JWKS_URL: Type.Optional(
+    Type.String({
+      pattern: '^https?://',
+      description:
+        'an http(s) URL of the JWK Set that verifies tokens, e.g. http://auth:8083/.well-known/jwks.json',
+    }),
+  ),
   RATE_LIMIT_WINDOW_S: Type.Integer({
     minimum: 1,
     maximum: 3_600,
@@ -45,6 +52,7 @@ export const edgeEnv = {
 export interface EdgeEnvValues {
   readonly TRUST_PROXY?: string | undefined;
   readonly REDIS_URL?: string | undefined;
+  readonly JWKS_URL?: string | undefined;
   readonly RATE_LIMIT_WINDOW_S: number;
   readonly RATE_LIMIT_PAGES: number;
   readonly RATE_LIMIT_MCP: number;
@@ -56,6 +64,8 @@ export interface EdgeConfig {
   /** Addresses whose `X-Forwarded-*` headers are believed; `false` trusts none (no gateway). */
   readonly trustProxy: readonly string[] | false;
   readonly redisUrl?: string | undefined;
+  /** Where token keys are fetched from; absent: `BASE_URL/.well-known/jwks.json`. */
+  readonly jwksUrl?: string | undefined;
   readonly rateLimit: {
     readonly windowMs: number;
     /** 0 turns a budget off. */
@@ -74,6 +84,7 @@ export function edgeConfig(env: EdgeEnvValues): EdgeConfig {
   return {
     trustProxy: env.TRUST_PROXY ? env.TRUST_PROXY.split(',').map((a) => a.trim()) : false,
     redisUrl: env.REDIS_URL,
+    jwksUrl: env.JWKS_URL,
     rateLimit: {
       windowMs: env.RATE_LIMIT_WINDOW_S * 1_000,
       pages: env.RATE_LIMIT_PAGES,

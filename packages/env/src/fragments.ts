@@ -40,6 +40,11 @@ export const catalogEnv = {
     Type.String({ description: 'a path to a CSV, JSON or NDJSON catalog file' }),
   ),
   // No default here: the sample catalog owns its seed, so `pnpm start` and `catalog sample` agree.
+  AGENTS_FILE: Type.Optional(
+    Type.String({
+      description: 'a path to a JSON file of the three agents (replaces the defaults)',
+    }),
+  ),
   CATALOG_SEED: Type.Optional(
     Type.Integer({ minimum: 0, maximum: 4_294_967_295, description: 'an unsigned 32-bit integer' }),
   ),

@@ -6,6 +6,8 @@ export type { EdgeConfig, EdgeEnvValues } from './edge.js';
 export { edgeConfig, edgeEnv } from './edge.js';
 export type { EnvErrorCode, EnvIssue } from './errors.js';
 export { EnvError, isEnvError } from './errors.js';
+export type { StartLog } from './exit-on-start-error.js';
+export { exitOnStartError } from './exit-on-start-error.js';
 export { catalogEnv, serverEnv } from './fragments.js';
 export { loadOrExit } from './load-or-exit.js';
 export type { Env } from './parse-env.js';

@@ -73,6 +73,7 @@ describe('edge variables', () => {
     expect(edgeConfig(parseEnv(edge, {}))).toEqual({
       trustProxy: false,
       redisUrl: undefined,
+      jwksUrl: undefined,
       rateLimit: { windowMs: 60_000, pages: 300, mcp: 120, token: 20 },
     });
   });

@@ -1,11 +1,11 @@
 import type { RateCounter } from './rate-counter.js';
 
-type IncrCallback = (error: Error | null, result: { current: number; ttl: number } | null) => void;
+type IncrCallback = (error: Error | null, result?: { current: number; ttl: number }) => void;
 
 /** The store contract of `@fastify/rate-limit` (its `store` option), typed here without Fastify. */
 export interface RateLimitStore {
-  incr(key: string, callback: IncrCallback, timeWindow: number, max: number): void;
-  child(routeOptions: { routeInfo: { method: string; url: string } }): RateLimitStore;
+  incr(key: string, callback: IncrCallback, timeWindow?: number, max?: number): void;
+  child(routeOptions: object): RateLimitStore;
 }
 
 /** A store class as `@fastify/rate-limit`'s `store` option expects it. */
@@ -26,15 +26,18 @@ export function rateLimitStore(counter: RateCounter): RateLimitStoreClass {
       this.#scope = scope;
     }
 
-    incr(key: string, callback: IncrCallback, timeWindow: number) {
+    incr(key: string, callback: IncrCallback, timeWindow = 60_000) {
       counter.incr(`${this.#scope}${key}`, timeWindow).then(
         (count) => callback(null, count),
-        (err: Error) => callback(err, null),
+        (err: Error) => callback(err),
       );
     }
 
-    child({ routeInfo }: { routeInfo: { method: string; url: string } }): RateLimitStore {
-      return new CounterStore(undefined, `${this.#scope}${routeInfo.method}${routeInfo.url}:`);
+    // Route-level limits get their own key space, named like @fastify/rate-limit's Redis store.
+    child(routeOptions: object): RateLimitStore {
+      const { method = '', url = '' } =
+        (routeOptions as { routeInfo?: { method?: string; url?: string } }).routeInfo ?? {};
+      return new CounterStore(undefined, `${this.#scope}${method}${url}:`);
     }
   };
 }

@@ -6,7 +6,7 @@ function incr(
   store: ReturnType<InstanceType<ReturnType<typeof rateLimitStore>>['child']>,
   key: string,
 ) {
-  return new Promise<{ current: number; ttl: number } | null>((resolve, reject) =>
+  return new Promise<{ current: number; ttl: number } | undefined>((resolve, reject) =>
     store.incr(key, (err, result) => (err ? reject(err) : resolve(result)), 60_000, 10),
   );
 }

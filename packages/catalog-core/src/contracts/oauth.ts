@@ -27,6 +27,8 @@ export const OAUTH_ERROR_CODES = [
   'unsupported_grant_type',
   'invalid_scope',
   'server_error',
+  // RFC 6749 4.1.2.1; here also the answer of a token request over its rate limit (429).
+  'temporarily_unavailable',
 ] as const;
 
 /** One of {@link OAUTH_ERROR_CODES}. */
