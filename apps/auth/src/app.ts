@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AuthConfig } from './config.js';
 import { authUrls } from './documents/urls.js';
-import { handleError } from './errors.js';
+import { handleError, OAuthError } from './errors.js';
+import rateLimit from './plugins/rate-limit.js';
 import tokenIssuer from './plugins/token-issuer.js';
 import authMdRoutes from './routes/auth-md/index.js';
 import healthRoutes from './routes/health/index.js';
@@ -27,6 +28,21 @@ export default async function authApp(fastify: FastifyInstance, opts: AuthAppOpt
     signingKeys: config.signingKeys,
     issuer: urls.issuer,
     audience: urls.resources,
+  });
+  // Tokens are free, so their issuance is what is metered (per client address): otherwise a client
+  // could mint a fresh client_id, and with it a fresh page and MCP budget, for every request.
+  await fastify.register(rateLimit, {
+    max: config.edge.rateLimit.token,
+    windowMs: config.edge.rateLimit.windowMs,
+    redisUrl: config.edge.redisUrl,
+    prefix: 'rl:auth:',
+    exempt: (request) => request.method !== 'POST',
+    exceeded: (_request, { max, ttl }) =>
+      new OAuthError(
+        'temporarily_unavailable',
+        `too many token requests: at most ${max} every ${config.edge.rateLimit.windowMs / 1000} s per client address; try again in ${Math.ceil(ttl / 1000)} s`,
+        429,
+      ),
   });
   // Public documents and a public token endpoint: browser-based agents may read them too. The
   // token form is a CORS "simple request", so no preflight route is needed.

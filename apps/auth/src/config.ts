@@ -1,6 +1,9 @@
 import {
+  type EdgeConfig,
   type Env,
   EnvError,
+  edgeConfig,
+  edgeEnv,
   parseEnv,
   type ServerConfig,
   serverConfig,
@@ -12,6 +15,7 @@ import { Type } from 'typebox';
 /** Every variable the auth app reads, with its default. */
 export const AuthEnvSchema = Type.Object({
   ...serverEnv(8083),
+  ...edgeEnv,
   JWT_PRIVATE_KEYS: Type.Optional(
     Type.String({
       description: 'private EC P-256 JWK(s) as JSON: one JWK, an array or {"keys": [...]}',
@@ -36,6 +40,8 @@ export const AuthEnvSchema = Type.Object({
 export interface AuthConfig extends ServerConfig {
   /** Every key verifies; `currentKid` signs. */
   readonly signingKeys: SigningKeys;
+  /** Trusted gateway, shared rate-limit counts and the token budget. */
+  readonly edge: EdgeConfig;
   /** Where clients may write to be known (auth.md). */
   readonly contactEmail: string;
 }
@@ -55,6 +61,7 @@ export function loadConfig(env: Env = process.env): Readonly<AuthConfig> {
   return Object.freeze({
     ...serverConfig(values),
     signingKeys: signingKeys(values),
+    edge: edgeConfig(values),
     contactEmail: values.CONTACT_EMAIL,
   });
 }

@@ -6,7 +6,10 @@ import authApp from './app.js';
 import { loadConfig } from './config.js';
 
 const config = loadOrExit(loadConfig);
-const app = Fastify({ logger: { level: config.logLevel } });
+const app = Fastify({
+  logger: { level: config.logLevel },
+  trustProxy: config.edge.trustProxy && [...config.edge.trustProxy],
+});
 
 app.register(fp(authApp), { config });
 

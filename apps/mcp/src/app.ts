@@ -1,8 +1,11 @@
-import { DEFAULT_AGENTS } from '@repo/catalog-core';
+import { type Agent, DEFAULT_AGENTS } from '@repo/catalog-core';
 import type { CatalogIndex } from '@repo/search';
 import type { FastifyInstance } from 'fastify';
 import type { McpConfig } from './config.js';
 import { createErrorHandler } from './error-handler.js';
+import { McpRpcError, RPC_ERROR } from './errors.js';
+import attribution, { type AttributionOptions } from './plugins/attribution.js';
+import rateLimit from './plugins/rate-limit.js';
 import { createRpcHandler } from './protocol/rpc-handler.js';
 import healthRoutes from './routes/health/index.js';
 import mcpRoutes from './routes/mcp/index.js';
@@ -28,6 +31,10 @@ export interface McpAppOptions {
    * i.e. when it runs alone; in the one-process server the web app owns the root.
    */
   readonly ownsNotFound?: boolean;
+  /** The operator's agents; the defaults of `@repo/catalog-core` when absent. */
+  readonly agents?: readonly Agent[];
+  /** Public token keys to verify bearer tokens in-process (the one-process server); absent: JWKS_URL. */
+  readonly jwks?: AttributionOptions['jwks'];
   /** The tool result cache; default 1,024 calls for 60 s. Size 0 turns it off. */
   readonly resultCache?: ResultCacheOptions;
 }
@@ -43,11 +50,31 @@ export default async function mcpApp(fastify: FastifyInstance, opts: McpAppOptio
   const { config, index } = opts;
   fastify.decorate('catalog', index);
   const tools = createToolRegistry(
-    { index, baseUrl: config.baseUrl, agents: DEFAULT_AGENTS },
+    { index, baseUrl: config.baseUrl, agents: opts.agents ?? DEFAULT_AGENTS },
     opts.resultCache ?? DEFAULT_RESULT_CACHE,
     fastify.log,
   );
   const card = buildServerCard(config.baseUrl);
+
+  await fastify.register(attribution, {
+    issuer: config.baseUrl,
+    jwksUrl: config.edge.jwksUrl,
+    jwks: opts.jwks,
+  });
+  await fastify.register(rateLimit, {
+    max: config.edge.rateLimit.mcp,
+    windowMs: config.edge.rateLimit.windowMs,
+    redisUrl: config.edge.redisUrl,
+    prefix: 'rl:mcp:',
+    // Only tool traffic counts; the server card and health are documents.
+    exempt: (request) => request.method !== 'POST',
+    exceeded: (_request, { max, ttl }) =>
+      new McpRpcError(
+        RPC_ERROR.RATE_LIMITED,
+        `Too many requests: at most ${max} MCP requests every ${config.edge.rateLimit.windowMs / 1000} s per client. Try again in ${Math.ceil(ttl / 1000)} s.`,
+        { status: 429 },
+      ),
+  });
 
   if (opts.serveHealth !== false) fastify.register(healthRoutes);
   fastify.register(mcpRoutes, {

@@ -2,8 +2,11 @@ import {
   type CatalogConfig,
   catalogConfig,
   catalogEnv,
+  type EdgeConfig,
   type Env,
   EnvError,
+  edgeConfig,
+  edgeEnv,
   parseEnv,
   type ServerConfig,
   serverConfig,
@@ -15,6 +18,7 @@ import { Type } from 'typebox';
 export const McpEnvSchema = Type.Object({
   ...serverEnv(8082),
   ...catalogEnv,
+  ...edgeEnv,
   MCP_ALLOWED_ORIGINS: Type.Optional(
     Type.String({
       description:
@@ -32,6 +36,8 @@ export const McpEnvSchema = Type.Object({
 /** The validated configuration of the MCP app. */
 export interface McpConfig extends ServerConfig {
   readonly catalog: CatalogConfig;
+  /** Trusted gateway, shared rate-limit counts, budgets and where token keys are. */
+  readonly edge: EdgeConfig;
   /**
    * Browser origins allowed to call `POST /mcp`. A request without `Origin` (any non-browser
    * agent) is always served; one from any other origin gets 403 (DNS-rebinding protection).
@@ -81,6 +87,7 @@ export function loadConfig(env: Env = process.env): Readonly<McpConfig> {
   return Object.freeze({
     ...server,
     catalog: catalogConfig(values),
+    edge: edgeConfig(values),
     allowedOrigins: Object.freeze(allowedOrigins(values.MCP_ALLOWED_ORIGINS, server.baseUrl)),
     bodyLimit: values.MCP_BODY_LIMIT,
   });

@@ -12,6 +12,8 @@ export const RPC_ERROR = {
   HEADER_MISMATCH: -32020,
   /** 2026-07-28: the named protocol version is not served here; `data.supported` lists those that are. */
   UNSUPPORTED_PROTOCOL_VERSION: -32022,
+  /** Implementation-defined (the -32000..-32099 server range): over the rate limit, HTTP 429. */
+  RATE_LIMITED: -32029,
 } as const;
 
 /** A request id as JSON-RPC carries it; `null` when it could not be read. */

@@ -2,8 +2,10 @@ import type { Agent } from '@repo/catalog-core';
 import type { CatalogIndex } from '@repo/search';
 import type { FastifyInstance } from 'fastify';
 import type { WebConfig } from './config.js';
-import { handleError, handleNotFound } from './errors.js';
+import { handleError, handleNotFound, WebHttpError } from './errors.js';
+import attribution, { type AttributionOptions } from './plugins/attribution.js';
 import httpPolicy from './plugins/http-policy.js';
+import rateLimit from './plugins/rate-limit.js';
 import site from './plugins/site.js';
 import apiDocsRoutes from './routes/api-docs/index.js';
 import assetRoutes from './routes/assets/index.js';
@@ -24,12 +26,16 @@ declare module 'fastify' {
   }
 }
 
+const UNMETERED = /^\/(health\.json|assets\/|qc\/)/;
+
 /** What the web app needs: its config and an open catalog index. */
 export interface WebAppOptions {
   readonly config: Readonly<WebConfig>;
   readonly index: CatalogIndex;
   /** The operator's agents; the defaults of `@repo/catalog-core` when absent. */
   readonly agents?: readonly Agent[];
+  /** Public token keys to verify bearer tokens in-process (the one-process server); absent: JWKS_URL. */
+  readonly jwks?: AttributionOptions['jwks'];
   /** URLs per sitemap file before `/sitemap.xml` becomes an index (default 50,000). */
   readonly sitemapMaxUrls?: number;
 }
@@ -46,6 +52,24 @@ export default async function webApp(fastify: FastifyInstance, opts: WebAppOptio
     ...(opts.agents ? { agents: opts.agents } : {}),
   });
   await fastify.register(httpPolicy, { baseUrl: opts.config.baseUrl });
+  await fastify.register(attribution, {
+    issuer: opts.config.baseUrl,
+    jwksUrl: opts.config.edge.jwksUrl,
+    jwks: opts.jwks,
+  });
+  await fastify.register(rateLimit, {
+    max: opts.config.edge.rateLimit.pages,
+    windowMs: opts.config.edge.rateLimit.windowMs,
+    redisUrl: opts.config.edge.redisUrl,
+    prefix: 'rl:web:',
+    // Health checks and the assets a page pulls in (stylesheet, QC photos) are not page views.
+    exempt: (request) => UNMETERED.test(request.url),
+    exceeded: (_request, { max, ttl }) =>
+      new WebHttpError(
+        429,
+        `Too many requests: at most ${max} pages every ${opts.config.edge.rateLimit.windowMs / 1000} s per client. Try again in ${Math.ceil(ttl / 1000)} s.`,
+      ),
+  });
 
   fastify.register(healthRoutes);
   fastify.register(qcRoutes);

@@ -2,7 +2,10 @@ import {
   type CatalogConfig,
   catalogConfig,
   catalogEnv,
+  type EdgeConfig,
   type Env,
+  edgeConfig,
+  edgeEnv,
   parseEnv,
   type ServerConfig,
   serverConfig,
@@ -14,6 +17,7 @@ import { Type } from 'typebox';
 export const WebEnvSchema = Type.Object({
   ...serverEnv(8081),
   ...catalogEnv,
+  ...edgeEnv,
   CONTACT_EMAIL: Type.String({
     pattern: '^[^\\s@<>()\\[\\]]+@[^\\s@<>()\\[\\]]+\\.[^\\s@<>()\\[\\]]+$',
     maxLength: 254,
@@ -31,6 +35,8 @@ export const WebEnvSchema = Type.Object({
 /** The validated configuration of the web app. */
 export interface WebConfig extends ServerConfig {
   readonly catalog: CatalogConfig;
+  /** Trusted gateway, shared rate-limit counts, budgets and where token keys are. */
+  readonly edge: EdgeConfig;
   /** Published in the usage policy, the FAQ, llms.txt and the OpenAPI `info.contact`. */
   readonly contactEmail: string;
   /** Budget of the rendered-page cache, in megabytes; 0 turns it off. */
@@ -47,6 +53,7 @@ export function loadConfig(env: Env = process.env): Readonly<WebConfig> {
   return Object.freeze({
     ...serverConfig(values),
     catalog: catalogConfig(values),
+    edge: edgeConfig(values),
     contactEmail: values.CONTACT_EMAIL,
     pageCacheMb: values.PAGE_CACHE_MB,
   });
