@@ -1,7 +1,9 @@
+import type { ServiceMetrics } from '@repo/ops';
 import type { FastifyInstance } from 'fastify';
 import type { AuthConfig } from './config.js';
 import { authUrls } from './documents/urls.js';
 import { handleError, OAuthError } from './errors.js';
+import metricsPlugin from './plugins/metrics.js';
 import rateLimit from './plugins/rate-limit.js';
 import tokenIssuer from './plugins/token-issuer.js';
 import authMdRoutes from './routes/auth-md/index.js';
@@ -14,6 +16,8 @@ export interface AuthAppOptions {
   readonly config: Readonly<AuthConfig>;
   /** Off in the one-process server, where the web app answers `/health.json`. */
   readonly serveHealth?: boolean;
+  /** The process's metrics, fed with every request; absent: not measured. */
+  readonly metrics?: ServiceMetrics | undefined;
 }
 
 /**
@@ -23,6 +27,7 @@ export interface AuthAppOptions {
 export default async function authApp(fastify: FastifyInstance, opts: AuthAppOptions) {
   const { config } = opts;
   const urls = authUrls(config.baseUrl);
+  if (opts.metrics) await fastify.register(metricsPlugin, { metrics: opts.metrics, app: 'auth' });
 
   await fastify.register(tokenIssuer, {
     signingKeys: config.signingKeys,

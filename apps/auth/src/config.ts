@@ -10,12 +10,14 @@ import {
   serverEnv,
 } from '@repo/env';
 import { isJwtError, parseSigningKeys, readSigningKeys, type SigningKeys } from '@repo/jwt';
+import { type OpsConfig, opsConfig, opsEnv } from '@repo/ops';
 import { Type } from 'typebox';
 
 /** Every variable the auth app reads, with its default. */
 export const AuthEnvSchema = Type.Object({
   ...serverEnv(8083),
   ...edgeEnv,
+  ...opsEnv,
   JWT_PRIVATE_KEYS: Type.Optional(
     Type.String({
       description: 'private EC P-256 JWK(s) as JSON: one JWK, an array or {"keys": [...]}',
@@ -44,6 +46,8 @@ export interface AuthConfig extends ServerConfig {
   readonly edge: EdgeConfig;
   /** Where clients may write to be known (auth.md). */
   readonly contactEmail: string;
+  /** The metrics listener (absent: off) and how long a client may take to send a request. */
+  readonly ops: OpsConfig;
 }
 
 const HOW_TO_GET_A_KEY =
@@ -63,6 +67,7 @@ export function loadConfig(env: Env = process.env): Readonly<AuthConfig> {
     signingKeys: signingKeys(values),
     edge: edgeConfig(values),
     contactEmail: values.CONTACT_EMAIL,
+    ops: opsConfig(values, values.PORT),
   });
 }
 

@@ -1,10 +1,12 @@
 import { type Agent, DEFAULT_AGENTS } from '@repo/catalog-core';
+import type { ServiceMetrics } from '@repo/ops';
 import type { CatalogIndex } from '@repo/search';
 import type { FastifyInstance } from 'fastify';
 import type { McpConfig } from './config.js';
 import { createErrorHandler } from './error-handler.js';
 import { McpRpcError, RPC_ERROR } from './errors.js';
 import attribution, { type AttributionOptions } from './plugins/attribution.js';
+import metricsPlugin from './plugins/metrics.js';
 import rateLimit from './plugins/rate-limit.js';
 import { createRpcHandler } from './protocol/rpc-handler.js';
 import healthRoutes from './routes/health/index.js';
@@ -37,6 +39,8 @@ export interface McpAppOptions {
   readonly jwks?: AttributionOptions['jwks'];
   /** The tool result cache; default 1,024 calls for 60 s. Size 0 turns it off. */
   readonly resultCache?: ResultCacheOptions;
+  /** The process's metrics, fed with every request; absent: not measured. */
+  readonly metrics?: ServiceMetrics | undefined;
 }
 
 const DEFAULT_RESULT_CACHE: ResultCacheOptions = { size: 1024, ttlMs: 60_000 };
@@ -49,6 +53,7 @@ const DEFAULT_RESULT_CACHE: ResultCacheOptions = { size: 1024, ttlMs: 60_000 };
 export default async function mcpApp(fastify: FastifyInstance, opts: McpAppOptions) {
   const { config, index } = opts;
   fastify.decorate('catalog', index);
+  if (opts.metrics) await fastify.register(metricsPlugin, { metrics: opts.metrics, app: 'mcp' });
   const tools = createToolRegistry(
     { index, baseUrl: config.baseUrl, agents: opts.agents ?? DEFAULT_AGENTS },
     opts.resultCache ?? DEFAULT_RESULT_CACHE,

@@ -12,6 +12,7 @@ import {
   serverConfig,
   serverEnv,
 } from '@repo/env';
+import { type OpsConfig, opsConfig, opsEnv } from '@repo/ops';
 import { Type } from 'typebox';
 
 /** Every variable the MCP app reads, with its default. */
@@ -19,6 +20,7 @@ export const McpEnvSchema = Type.Object({
   ...serverEnv(8082),
   ...catalogEnv,
   ...edgeEnv,
+  ...opsEnv,
   MCP_ALLOWED_ORIGINS: Type.Optional(
     Type.String({
       description:
@@ -45,6 +47,8 @@ export interface McpConfig extends ServerConfig {
   readonly allowedOrigins: readonly string[];
   /** Largest accepted `POST /mcp` body in bytes; larger ones get 413. */
   readonly bodyLimit: number;
+  /** The metrics listener (absent: off) and how long a client may take to send a request. */
+  readonly ops: OpsConfig;
 }
 
 /** `https://a.example:8443/` → `https://a.example:8443`; anything that is not a bare origin → undefined. */
@@ -90,5 +94,6 @@ export function loadConfig(env: Env = process.env): Readonly<McpConfig> {
     edge: edgeConfig(values),
     allowedOrigins: Object.freeze(allowedOrigins(values.MCP_ALLOWED_ORIGINS, server.baseUrl)),
     bodyLimit: values.MCP_BODY_LIMIT,
+    ops: opsConfig(values, server.port),
   });
 }

@@ -1,5 +1,12 @@
 import { openCatalog } from '@repo/catalog-io';
 import { exitOnStartError, loadOrExit } from '@repo/env';
+import {
+  createServiceMetrics,
+  measureIndex,
+  REQUEST_ID_HEADER,
+  serverOptions,
+  startMetricsServer,
+} from '@repo/ops';
 import closeWithGrace from 'close-with-grace';
 import Fastify from 'fastify';
 import fp from 'fastify-plugin';
@@ -10,13 +17,26 @@ const config = loadOrExit(loadConfig);
 const app = Fastify({
   logger: { level: config.logLevel },
   trustProxy: config.edge.trustProxy && [...config.edge.trustProxy],
+  ...serverOptions(config.ops.http),
 });
-const { index, agents } = await openCatalog(config.catalog, app.log).catch(
-  exitOnStartError(app.log),
-);
+// Every answer names the id its log lines carry, so a client's report finds them.
+app.addHook('onRequest', async (request, reply) => {
+  reply.header(REQUEST_ID_HEADER, request.id);
+});
+const catalog = await openCatalog(config.catalog, app.log).catch(exitOnStartError(app.log));
+const metrics = config.ops.metrics && createServiceMetrics({ index: catalog.index, apps: ['mcp'] });
+const index = metrics ? measureIndex(catalog.index, metrics) : catalog.index;
 
-app.register(fp(mcpApp), { config, index, agents });
+app.register(fp(mcpApp), { config, index, agents: catalog.agents, metrics });
 app.addHook('onClose', () => index.close());
+if (metrics && config.ops.metrics) {
+  const listener = await startMetricsServer({
+    registry: metrics.registry,
+    ...config.ops.metrics,
+  }).catch(exitOnStartError(app.log));
+  app.addHook('onClose', () => listener.close());
+  app.log.info(`metrics at ${listener.url}`);
+}
 
 closeWithGrace({ delay: config.closeGraceMs }, async ({ err }) => {
   if (err) app.log.error({ err }, 'closing after an error');

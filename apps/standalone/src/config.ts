@@ -14,6 +14,7 @@ import {
 } from '@repo/env';
 import { ensureKeyFile } from '@repo/jwt';
 import { loadConfig as loadMcpConfig } from '@repo/mcp/config';
+import { type OpsConfig, opsConfig, opsEnv } from '@repo/ops';
 import { loadConfig as loadWebConfig } from '@repo/web/config';
 import { Type } from 'typebox';
 
@@ -25,6 +26,7 @@ const DEFAULT_DATA_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..
 export const StandaloneEnvSchema = Type.Object({
   ...serverEnv(8080),
   ...catalogEnv,
+  ...opsEnv,
   DATA_DIR: Type.Optional(
     Type.String({ minLength: 1, description: 'a folder the server may write generated files to' }),
   ),
@@ -37,6 +39,8 @@ export interface StandaloneConfig extends ServerConfig {
   readonly dataDir: string;
   /** Set when this start generated the signing key, to say so in the log. */
   readonly generatedKeyFile?: string | undefined;
+  /** One metrics listener and one set of client time limits for the whole process. */
+  readonly ops: OpsConfig;
   readonly web: ReturnType<typeof loadWebConfig>;
   readonly mcp: ReturnType<typeof loadMcpConfig>;
   readonly auth: ReturnType<typeof loadAuthConfig>;
@@ -60,6 +64,7 @@ export function loadConfig(env: Env = process.env): Readonly<StandaloneConfig> {
     ...server,
     catalog: catalogConfig(values),
     dataDir,
+    ops: opsConfig(values, server.port),
     generatedKeyFile: key.generated,
     web: loadWebConfig(shared),
     mcp: loadMcpConfig(shared),

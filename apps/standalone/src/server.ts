@@ -3,6 +3,13 @@ import { openCatalog } from '@repo/catalog-io';
 import { exitOnStartError, loadOrExit } from '@repo/env';
 import { createKeySet } from '@repo/jwt';
 import mcpApp from '@repo/mcp/app';
+import {
+  createServiceMetrics,
+  measureIndex,
+  REQUEST_ID_HEADER,
+  serverOptions,
+  startMetricsServer,
+} from '@repo/ops';
 import webApp from '@repo/web/app';
 import closeWithGrace from 'close-with-grace';
 import Fastify from 'fastify';
@@ -14,17 +21,34 @@ const config = loadOrExit(loadConfig);
 const app = Fastify({
   logger: { level: config.logLevel },
   trustProxy: config.web.edge.trustProxy && [...config.web.edge.trustProxy],
+  ...serverOptions(config.ops.http),
 });
-const { index, agents } = await openCatalog(config.catalog, app.log).catch(
-  exitOnStartError(app.log),
-);
+// Every answer names the id its log lines carry, so a client's report finds them.
+app.addHook('onRequest', async (request, reply) => {
+  reply.header(REQUEST_ID_HEADER, request.id);
+});
+const catalog = await openCatalog(config.catalog, app.log).catch(exitOnStartError(app.log));
+// One registry for the process; each app labels its own requests.
+const metrics =
+  config.ops.metrics &&
+  createServiceMetrics({ index: catalog.index, apps: ['web', 'mcp', 'auth'] });
+const index = metrics ? measureIndex(catalog.index, metrics) : catalog.index;
+const { agents } = catalog;
 // Tokens are verified against this process's own keys, not fetched over HTTP from itself.
 const { publicJwks: jwks } = await createKeySet(config.auth.signingKeys);
 
-app.register(webApp, { config: config.web, index, agents, jwks });
-app.register(mcpApp, { config: config.mcp, index, agents, jwks, serveHealth: false });
-app.register(authApp, { config: config.auth, serveHealth: false });
+app.register(webApp, { config: config.web, index, agents, jwks, metrics });
+app.register(mcpApp, { config: config.mcp, index, agents, jwks, serveHealth: false, metrics });
+app.register(authApp, { config: config.auth, serveHealth: false, metrics });
 app.addHook('onClose', () => index.close());
+if (metrics && config.ops.metrics) {
+  const listener = await startMetricsServer({
+    registry: metrics.registry,
+    ...config.ops.metrics,
+  }).catch(exitOnStartError(app.log));
+  app.addHook('onClose', () => listener.close());
+  app.log.info(`metrics at ${listener.url}`);
+}
 
 closeWithGrace({ delay: config.closeGraceMs }, async ({ err }) => {
   if (err) app.log.error({ err }, 'closing after an error');

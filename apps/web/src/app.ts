@@ -1,10 +1,12 @@
 import type { Agent } from '@repo/catalog-core';
+import type { ServiceMetrics } from '@repo/ops';
 import type { CatalogIndex } from '@repo/search';
 import type { FastifyInstance } from 'fastify';
 import type { WebConfig } from './config.js';
 import { handleError, handleNotFound, WebHttpError } from './errors.js';
 import attribution, { type AttributionOptions } from './plugins/attribution.js';
 import httpPolicy from './plugins/http-policy.js';
+import metricsPlugin from './plugins/metrics.js';
 import rateLimit from './plugins/rate-limit.js';
 import site from './plugins/site.js';
 import apiDocsRoutes from './routes/api-docs/index.js';
@@ -38,6 +40,8 @@ export interface WebAppOptions {
   readonly jwks?: AttributionOptions['jwks'];
   /** URLs per sitemap file before `/sitemap.xml` becomes an index (default 50,000). */
   readonly sitemapMaxUrls?: number;
+  /** The process's metrics, fed with every request; absent: not measured. */
+  readonly metrics?: ServiceMetrics | undefined;
 }
 
 /**
@@ -47,6 +51,7 @@ export interface WebAppOptions {
  */
 export default async function webApp(fastify: FastifyInstance, opts: WebAppOptions) {
   fastify.decorate('catalog', opts.index);
+  if (opts.metrics) await fastify.register(metricsPlugin, { metrics: opts.metrics, app: 'web' });
   await fastify.register(site, {
     config: opts.config,
     ...(opts.agents ? { agents: opts.agents } : {}),

@@ -11,6 +11,7 @@ import {
   serverConfig,
   serverEnv,
 } from '@repo/env';
+import { type OpsConfig, opsConfig, opsEnv } from '@repo/ops';
 import { Type } from 'typebox';
 
 /** Every variable the web app reads, with its default. */
@@ -18,6 +19,7 @@ export const WebEnvSchema = Type.Object({
   ...serverEnv(8081),
   ...catalogEnv,
   ...edgeEnv,
+  ...opsEnv,
   CONTACT_EMAIL: Type.String({
     pattern: '^[^\\s@<>()\\[\\]]+@[^\\s@<>()\\[\\]]+\\.[^\\s@<>()\\[\\]]+$',
     maxLength: 254,
@@ -41,6 +43,8 @@ export interface WebConfig extends ServerConfig {
   readonly contactEmail: string;
   /** Budget of the rendered-page cache, in megabytes; 0 turns it off. */
   readonly pageCacheMb: number;
+  /** The metrics listener (absent: off) and how long a client may take to send a request. */
+  readonly ops: OpsConfig;
 }
 
 /**
@@ -56,5 +60,6 @@ export function loadConfig(env: Env = process.env): Readonly<WebConfig> {
     edge: edgeConfig(values),
     contactEmail: values.CONTACT_EMAIL,
     pageCacheMb: values.PAGE_CACHE_MB,
+    ops: opsConfig(values, values.PORT),
   });
 }

@@ -1,0 +1,29 @@
+// Twin of the same file in the other apps (apps never import each other); the metric definitions
+// live in @repo/ops, so this stays a thin hook.
+import type { ServiceMetrics } from '@repo/ops';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/** Options of the metrics plugin. */
+export interface MetricsOptions {
+  readonly metrics: ServiceMetrics;
+  /** The `app` label of this app's requests. */
+  readonly app: string;
+}
+
+async function metricsPlugin(fastify: FastifyInstance, opts: MetricsOptions) {
+  // onResponse sees every answer, errors and 429s from the rate limit included; the route is
+  // the pattern, so the number of series stays bounded whatever URLs clients send.
+  fastify.addHook('onResponse', async (request, reply) => {
+    opts.metrics.observeRequest({
+      app: opts.app,
+      method: request.method,
+      route: request.routeOptions.url,
+      status: reply.statusCode,
+      seconds: reply.elapsedTime / 1000,
+    });
+  });
+}
+
+/** Counts and times every request of the app into the process's Prometheus metrics. */
+export default fp(metricsPlugin, { name: 'metrics', fastify: '5.x' });

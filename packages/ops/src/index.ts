@@ -1,0 +1,11 @@
+// The public API of @repo/ops: what every server entry needs to be operated. Framework-free: the
+// apps' Fastify hooks call into it, the server entries spread its options into Fastify.
+export type { HttpLimits, MetricsListenConfig, OpsConfig, OpsEnvValues } from './env.js';
+export { opsConfig, opsEnv } from './env.js';
+export { measureIndex } from './measured-index.js';
+export type { RequestSample, ServiceMetrics, ServiceMetricsOptions } from './metrics.js';
+export { createServiceMetrics, UNMATCHED_ROUTE } from './metrics.js';
+export type { MetricsServer, MetricsServerOptions } from './metrics-server.js';
+export { startMetricsServer } from './metrics-server.js';
+export { REQUEST_ID_HEADER, requestIdOf } from './request-id.js';
+export { DEFAULT_BODY_LIMIT, serverOptions } from './server-options.js';
