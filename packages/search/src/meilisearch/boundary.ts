@@ -8,7 +8,8 @@ import { SearchEngineError, type SearchError, SearchUnavailableError } from '../
 
 /**
  * Translates whatever the Meilisearch client threw into a {@link SearchError}, once, where the
- * client is called: a timeout → `ENGINE_TIMEOUT`; a network failure or a 5xx → `ENGINE_UNAVAILABLE`;
+ * client is called: a timeout → `ENGINE_TIMEOUT`; a network failure, a 5xx or an answer that is
+ * not JSON (something else listens on the port, a proxy's error page) → `ENGINE_UNAVAILABLE`;
  * another API error (bad key, missing index, bad filter) → `ENGINE_REJECTED`. `cause` keeps the
  * original. Anything else (a bug) is returned unchanged.
  */
@@ -43,6 +44,14 @@ export function translateMeilisearchError(error: unknown, action: string): unkno
     return new SearchUnavailableError(
       'ENGINE_UNAVAILABLE',
       `Meilisearch is unreachable (${action})`,
+      { cause: error },
+    );
+  }
+  // The client parses every body as JSON outside its own error handling.
+  if (error instanceof SyntaxError) {
+    return new SearchUnavailableError(
+      'ENGINE_UNAVAILABLE',
+      `Meilisearch answered something that is not JSON (${action})`,
       { cause: error },
     );
   }
