@@ -45,7 +45,9 @@ const LOGGED_ROW_ERRORS = 5;
 
 /**
  * Opens the catalog an app serves: with the embedded engine it loads the sample or the file and
- * indexes it in memory; with Meilisearch it connects to the index `catalog index` filled.
+ * indexes it in memory; with Meilisearch it connects to the index `catalog index` filled, and
+ * opens even when Meilisearch does not answer (logged as a warning; the index reports itself
+ * degraded and recovers when the engine is back).
  *
  * @throws {CatalogIoError} `CATALOG_EMPTY` when a catalog file holds no valid product, or the
  *   file errors of {@link loadCatalog} and {@link loadAgents}.
@@ -64,7 +66,18 @@ export async function openCatalog(
       engine: 'meilisearch',
       meilisearch: options.meilisearch,
     });
-    log?.info({ engine: 'meilisearch', index: options.meilisearch.indexUid }, 'catalog opened');
+    // An engine that is down at start is an outage like any other: the app starts, answers 503
+    // (and /health.json says degraded) until Meilisearch answers, then recovers by itself.
+    const health = await index.health();
+    const fields = { engine: 'meilisearch', index: options.meilisearch.indexUid };
+    if (health.state === 'ready') {
+      log?.info({ ...fields, products: health.products }, 'catalog opened');
+    } else {
+      log?.warn(
+        { ...fields, reason: health.reason },
+        'catalog opened degraded: search unavailable',
+      );
+    }
     return { index, agents, source: 'meilisearch', errors: [] };
   }
 
