@@ -1,20 +1,41 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 
-const HealthSchema = Type.Object({
-  status: Type.Literal('ok'),
-  service: Type.Literal('mcp'),
-  uptime_s: Type.Integer({ minimum: 0 }),
-});
+const HealthSchema = Type.Object(
+  {
+    status: Type.Union([Type.Literal('ok'), Type.Literal('degraded')]),
+    service: Type.Literal('mcp'),
+    uptime_s: Type.Integer({ minimum: 0 }),
+    search: Type.Object({
+      engine: Type.Union([Type.Literal('embedded'), Type.Literal('meilisearch')]),
+      state: Type.Union([Type.Literal('ready'), Type.Literal('degraded')]),
+      reason: Type.Optional(Type.String()),
+    }),
+  },
+  { additionalProperties: false },
+);
 
-/** `GET /health.json` of the mcp app on its own; in the one-process server the web app answers it. */
+/**
+ * `GET /health.json` of the mcp app on its own (in the one-process server the web app answers it):
+ * 200 when the search engine answers, 503 while it is degraded, since the catalog tools cannot
+ * work then. The engine's own timeout bounds the wait.
+ */
 export default async function healthRoutes(fastify: FastifyInstance) {
   fastify.get(
     '/health.json',
-    { schema: { response: { 200: HealthSchema } } },
-    async (_request, reply) =>
-      reply
+    { schema: { response: { 200: HealthSchema, 503: HealthSchema } } },
+    async (_request, reply) => {
+      const health = await fastify.catalog.health();
+      const ready = health.state === 'ready';
+      return reply
+        .code(ready ? 200 : 503)
         .header('cache-control', 'no-store')
-        .send({ status: 'ok', service: 'mcp', uptime_s: Math.floor(process.uptime()) }),
+        .send({
+          status: ready ? 'ok' : 'degraded',
+          service: 'mcp',
+          uptime_s: Math.floor(process.uptime()),
+          search: { engine: health.engine, state: health.state, reason: health.reason },
+        });
+    },
   );
 }
