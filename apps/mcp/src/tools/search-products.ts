@@ -21,6 +21,33 @@ const DEFAULT_LIMIT = 10;
 // `BuyLink.agent` is typed as a string; every configured agent has one of the three ids.
 const isAgentLink = (link: BuyLink): link is BuyLink & { agent: AgentId } => isAgentId(link.agent);
 
+// Products never change while the process runs, so their summaries are built once per product
+// and agent filter and shared by every result that shows them (a search page builds 10 of them;
+// distinct queries would otherwise rebuild the same URLs and buy links again and again).
+// Keyed by context first: two apps in one process (tests) may serve other base URLs or agents.
+const summaries = new WeakMap<ToolContext, WeakMap<Product, Map<string, ProductSummary>>>();
+
+/** {@link toProductSummary}, built once per context, product and agent filter. */
+export function productSummary(product: Product, ctx: ToolContext, agent?: string): ProductSummary {
+  let byProduct = summaries.get(ctx);
+  if (byProduct === undefined) {
+    byProduct = new WeakMap();
+    summaries.set(ctx, byProduct);
+  }
+  let byAgent = byProduct.get(product);
+  if (byAgent === undefined) {
+    byAgent = new Map();
+    byProduct.set(product, byAgent);
+  }
+  const key = agent ?? '*';
+  let summary = byAgent.get(key);
+  if (summary === undefined) {
+    summary = toProductSummary(product, ctx, agent);
+    byAgent.set(key, summary);
+  }
+  return summary;
+}
+
 /** A catalog product as tool results show it: absolute URLs and one buy link per agent. */
 export function toProductSummary(
   product: Product,
@@ -73,7 +100,7 @@ export async function searchProducts(
     offset,
     limit,
   });
-  const items = result.hits.map((p) => toProductSummary(p, ctx, args.agent));
+  const items = result.hits.map((p) => productSummary(p, ctx, args.agent));
   const next = offset + items.length;
   const output: SearchProductsOutput = {
     total: result.total,

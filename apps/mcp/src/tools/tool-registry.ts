@@ -3,6 +3,7 @@ import { isSearchError } from '@repo/search';
 import type { FastifyBaseLogger } from 'fastify';
 import { Compile } from 'typebox/compile';
 import { McpRpcError, RPC_ERROR } from '../errors.js';
+import { compactOutputSchema } from './compact-schema.js';
 import { estimateShipping } from './estimate-shipping.js';
 import { getAgentOffers } from './get-agent-offers.js';
 import { listCategories } from './list-categories.js';
@@ -80,7 +81,7 @@ export function createToolRegistry(
       title: c.title,
       description: c.description,
       inputSchema: c.inputSchema,
-      outputSchema: c.outputSchema,
+      outputSchema: compactOutputSchema(c.outputSchema),
       annotations: { title: c.title, ...c.annotations },
     })),
   });
