@@ -1,8 +1,13 @@
-import autocannon from 'autocannon';
+import autocannon, { type Request } from 'autocannon';
 
-/** One HTTP load scenario: requests cycle through `requests` in order. */
+/**
+ * One HTTP load scenario. By default each connection cycles through `requests` on its own (so
+ * every connection repeats the same sequence); with `shared`, one cursor serves all connections,
+ * so a list longer than the run is never repeated.
+ */
 export interface LoadScenario {
   readonly name: string;
+  readonly shared?: boolean;
   readonly requests: readonly {
     readonly method?: 'GET' | 'POST';
     readonly path: string;
@@ -37,12 +42,9 @@ export async function runLoad(
     url: baseUrl,
     connections: options.connections,
     duration: options.durationS,
-    requests: scenario.requests.map((r) => ({
-      method: r.method ?? 'GET',
-      path: r.path,
-      ...(r.body === undefined ? {} : { body: r.body }),
-      ...(r.headers === undefined ? {} : { headers: r.headers }),
-    })),
+    requests: scenario.shared
+      ? [sharedCursor(scenario.requests)]
+      : scenario.requests.map(toRequest),
   });
   return {
     name: scenario.name,
@@ -51,5 +53,27 @@ export async function runLoad(
     p99Ms: result.latency.p99,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
+  };
+}
+
+type ScenarioRequest = LoadScenario['requests'][number];
+
+function toRequest(r: ScenarioRequest) {
+  return {
+    method: r.method ?? 'GET',
+    path: r.path,
+    ...(r.body === undefined ? {} : { body: r.body }),
+    ...(r.headers === undefined ? {} : { headers: r.headers }),
+  };
+}
+
+// One request template whose every send takes the next item of the list, whichever connection.
+function sharedCursor(list: LoadScenario['requests']) {
+  let cursor = 0;
+  return {
+    setupRequest: (request: Request): Request => {
+      const next = list[cursor++ % list.length] as ScenarioRequest;
+      return { ...request, ...toRequest(next) };
+    },
   };
 }

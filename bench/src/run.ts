@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
 import { type LoadResult, runLoad } from './load.js';
 import { rssMB, startBare, startNode } from './processes.js';
+import { ZIPF_SEARCH } from './scenarios/mcp.js';
 import { SERVICE_SCENARIOS } from './scenarios.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -16,18 +17,30 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '5' },
     connections: { type: 'string', default: '50' },
     quick: { type: 'boolean', default: false },
+    // Only the HTTP scenarios whose name contains this text (skips engine, cold start, gateway).
+    only: { type: 'string' },
   },
 });
 const durationS = values.quick ? 2 : Number(values.duration);
 const connections = Number(values.connections);
 const standaloneEntry = join(root, 'apps/standalone/dist/server.js');
+// One client drives all the load from one address: the measured server runs without budgets.
+const serverEnv = {
+  LOG_LEVEL: 'warn',
+  RATE_LIMIT_PAGES: '0',
+  RATE_LIMIT_MCP: '0',
+  RATE_LIMIT_TOKEN: '0',
+};
 const report: Record<string, unknown> = { date: new Date().toISOString(), durationS, connections };
 
 console.log(`# pnpm bench (${durationS} s per scenario, ${connections} connections, loopback)\n`);
 
-await searchEngine();
-await coldStart();
+if (!values.only) {
+  await searchEngine();
+  await coldStart();
+}
 await http();
+if (!values.only) await gateway();
 
 const resultsDir = join(root, 'bench/results');
 mkdirSync(resultsDir, { recursive: true });
@@ -69,7 +82,7 @@ async function coldStart() {
   const runs: number[] = [];
   const rss: number[] = [];
   for (let i = 0; i < 3; i++) {
-    const server = await startNode(standaloneEntry, { LOG_LEVEL: 'warn' }, '/health.json');
+    const server = await startNode(standaloneEntry, serverEnv, '/health.json');
     runs.push(server.readyMs);
     rss.push(rssMB(server.child.pid) ?? Number.NaN);
     await server.stop();
@@ -85,11 +98,14 @@ async function coldStart() {
 async function http() {
   console.log(`## HTTP (autocannon, ${connections} connections, ${durationS} s each)\n`);
   const bare = await startBare(join(here, 'bare-server.js'));
-  const service = await startNode(standaloneEntry, { LOG_LEVEL: 'warn' }, '/health.json');
+  const service = await startNode(standaloneEntry, serverEnv, '/health.json');
   try {
     const baselines = new Map<string, LoadResult>();
     const rows: { scenario: LoadResult; baseline: LoadResult }[] = [];
-    for (const s of SERVICE_SCENARIOS) {
+    const scenarios = SERVICE_SCENARIOS.filter(
+      (s) => !values.only || s.scenario.name.includes(values.only),
+    );
+    for (const s of scenarios) {
       let baseline = baselines.get(s.baseline.name);
       if (!baseline) {
         await runLoad(bare.url, s.baseline, { connections, durationS: 1 }); // warm-up
@@ -111,6 +127,45 @@ async function http() {
     report.rssAfterLoadMB = rssAfter;
   } finally {
     await Promise.all([bare.stop(), service.stop()]);
+  }
+}
+
+// The production shape: the same MCP replica measured through the real nginx gateway and directly.
+async function gateway() {
+  console.log(
+    `\n## Through the gateway (nginx in front of one mcp process, ${connections} connections)\n`,
+  );
+  const { startStack } = await import('@repo/e2e/stack');
+  const { generateSigningKey } = await import('@repo/jwt');
+  const stack = await startStack({
+    mcpReplicas: 1,
+    redis: false,
+    env: {
+      JWT_PRIVATE_KEYS: JSON.stringify(generateSigningKey('bench')),
+      RATE_LIMIT_MCP: '0',
+      RATE_LIMIT_PAGES: '0',
+    },
+  });
+  try {
+    const direct = stack.directUrl('mcp-1');
+    await runLoad(direct, ZIPF_SEARCH, { connections, durationS: 1 });
+    const straight = await runLoad(direct, ZIPF_SEARCH, { connections, durationS });
+    await runLoad(stack.baseUrl, ZIPF_SEARCH, { connections, durationS: 1 });
+    const through = await runLoad(stack.baseUrl, ZIPF_SEARCH, { connections, durationS });
+    console.log('| path | req/s | p50 ms | p99 ms | errors |');
+    console.log('|:---|---:|---:|---:|---:|');
+    for (const [name, r] of [
+      ['straight to the app', straight],
+      ['through the gateway', through],
+    ] as const) {
+      console.log(`| ${name} | ${fmt(r.rps)} | ${r.p50Ms} | ${r.p99Ms} | ${r.errors + r.non2xx} |`);
+    }
+    console.log(
+      `\ngateway / straight: ${fmt((100 * through.rps) / straight.rps)}% of the throughput`,
+    );
+    report.gateway = { straight, through };
+  } finally {
+    await stack.stop();
   }
 }
 
