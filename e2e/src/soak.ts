@@ -33,7 +33,10 @@ interface WindowReport {
   readonly rps: number;
   readonly p99Ms: number;
   readonly errors: number;
+  /** RSS at the end of the window. */
   readonly rssMB: Record<string, number>;
+  /** Lowest RSS sampled (every second) during the window: the floor a leak would raise. */
+  readonly rssFloorMB: Record<string, number>;
 }
 
 const stack = await startStack({
@@ -56,6 +59,11 @@ try {
       '|---:|---:|---:|---:|---:|:---|\n',
   );
   for (let elapsed = 0; elapsed < durationS; elapsed += windowS) {
+    const floor: Record<string, number> = {};
+    const sample = setInterval(() => {
+      for (const [name, mb] of Object.entries(rssOfStack()))
+        floor[name] = Math.min(floor[name] ?? mb, mb);
+    }, 1_000);
     const result = await autocannon({
       url: stack.baseUrl,
       connections,
@@ -69,7 +77,9 @@ try {
       p99Ms: result.latency.p99,
       errors: result.errors + result.timeouts + result.non2xx,
       rssMB: rssOfStack(),
+      rssFloorMB: floor,
     };
+    clearInterval(sample);
     reports.push(report);
     const rss = ['web', 'mcp-1', 'mcp-2', 'auth', 'gateway'].map(
       (n) => report.rssMB[n]?.toFixed(0) ?? '?',
@@ -140,18 +150,21 @@ function readRssKb(pid: number | undefined): number | undefined {
   }
 }
 
-// Steady growth: after the first window (warm-up: caches fill, JIT settles), RSS keeps rising by
-// more than 15% and more than 20 MB, with a positive least-squares slope.
+// Steady growth: a process's memory saw-tooths with garbage collection and rises while caches
+// fill, so compare floors, not samples: after the warm-up quarter, the lowest RSS of the later
+// half must not sit more than 20 MB (and 10%) above the lowest RSS of the earlier half.
 function rssGrowth(windows: readonly WindowReport[]) {
-  const after = windows.slice(1);
+  const after = windows.slice(Math.max(1, Math.floor(windows.length / 4)));
+  const half = Math.floor(after.length / 2);
   const names = Object.keys(windows[0]?.rssMB ?? {});
+  const floorOf = (list: readonly WindowReport[], name: string) =>
+    Math.min(...list.map((w) => w.rssFloorMB[name] ?? w.rssMB[name] ?? Number.POSITIVE_INFINITY));
   return Object.fromEntries(
     names.map((name) => {
-      const points = after.map((w) => [w.t / 60, w.rssMB[name] ?? 0] as const);
-      const start = points[0]?.[1] ?? windows[0]?.rssMB[name] ?? 0;
-      const end = points.at(-1)?.[1] ?? start;
-      const slope = slopeOf(points);
-      const steady = points.length >= 3 && slope > 0 && end - start > Math.max(20, start * 0.15);
+      const start = floorOf(after.slice(0, half), name);
+      const end = floorOf(after.slice(half), name);
+      const slope = slopeOf(after.map((w) => [w.t / 60, w.rssFloorMB[name] ?? 0] as const));
+      const steady = half >= 2 && end - start > Math.max(20, start * 0.1);
       return [name, { start, end, slopeMBPerMin: slope, steady }];
     }),
   );
