@@ -36,10 +36,10 @@ describe('POST /oauth/token', () => {
     const response = await app.inject({
       method: 'POST',
       url: '/oauth/token',
-      ...form({ grant_type: 'client_credentials', client_id: 'a b/é', resource: BASE_URL }),
+      ...form({ grant_type: 'client_credentials', client_id: 'a b/~', resource: BASE_URL }),
     });
     expect(response.statusCode).toBe(200);
-    expect(decodeJwt(response.json().access_token).payload.client_id).toBe('a b/é');
+    expect(decodeJwt(response.json().access_token).payload.client_id).toBe('a b/~');
   });
 
   const json = { 'content-type': 'application/json' };

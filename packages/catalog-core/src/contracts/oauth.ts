@@ -35,8 +35,15 @@ export const OAUTH_ERROR_CODES = [
 export type OAuthErrorCode = (typeof OAUTH_ERROR_CODES)[number];
 
 const url = (description: string) => Type.String({ format: 'uri', description });
+// RFC 6749 appendix A.1: a client_id is VSCHAR (printable ASCII, %x20-7E). Refusing the rest keeps
+// control characters (CR, LF, ESC, NUL) out of tokens and of every log line that names a client.
 const clientIdSchema = (description: string) =>
-  Type.String({ minLength: 1, maxLength: MAX_CLIENT_ID_LENGTH, description });
+  Type.String({
+    minLength: 1,
+    maxLength: MAX_CLIENT_ID_LENGTH,
+    pattern: '^[\\x20-\\x7E]+$',
+    description: `${description} Printable ASCII (RFC 6749 VSCHAR).`,
+  });
 const scopeSchema = (description: string) =>
   Type.Enum([OAUTH_SCOPE], { type: 'string', description });
 
