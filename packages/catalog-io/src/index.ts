@@ -6,7 +6,12 @@ export type { LoadCatalogOptions, LoadedCatalog } from './load-catalog.js';
 export { loadCatalog } from './load-catalog.js';
 export type { CatalogLog, OpenCatalogOptions, OpenedCatalog } from './open-catalog.js';
 export { openCatalog } from './open-catalog.js';
-export type { ReadCatalogResult, RowError } from './read/row-sink.js';
-export type { CatalogFormat, ReadCatalogOptions } from './read-catalog-file.js';
-export { formatOf, readCatalogFile } from './read-catalog-file.js';
-export { writeCatalogFile } from './write-catalog-file.js';
+export type { ReadCatalogResult, ReadCatalogSummary, RowError } from './read/row-sink.js';
+export type {
+  CatalogFormat,
+  ReadCatalogOptions,
+  StreamCatalogOptions,
+} from './read-catalog-file.js';
+export { formatOf, readCatalogFile, streamCatalogFile } from './read-catalog-file.js';
+export type { CatalogFileWriter } from './write-catalog-file.js';
+export { openCatalogFileWriter, writeCatalogFile } from './write-catalog-file.js';

@@ -1,10 +1,16 @@
 import { stat } from 'node:fs/promises';
 import { extname } from 'node:path';
-import { CatalogIoError } from './errors.js';
+import type { Product } from '@repo/catalog-core';
+import { CatalogIoError, isCatalogIoError } from './errors.js';
 import { readCsv } from './read/read-csv.js';
 import { readJson } from './read/read-json.js';
 import { readNdjson } from './read/read-ndjson.js';
-import { createRowSink, type ReadCatalogResult } from './read/row-sink.js';
+import {
+  createRowSink,
+  type ReadCatalogResult,
+  type ReadCatalogSummary,
+  type RowError,
+} from './read/row-sink.js';
 
 /** The file formats a catalog can be read from. */
 export type CatalogFormat = 'csv' | 'json' | 'ndjson';
@@ -26,6 +32,14 @@ const EXTENSIONS: Readonly<Record<string, CatalogFormat>> = {
   '.jsonl': 'ndjson',
 };
 
+/** Options of {@link streamCatalogFile}: where each product and each bad row goes. */
+export interface StreamCatalogOptions extends ReadCatalogOptions {
+  /** Called with each valid product, in file order, as soon as it is read. */
+  readonly onProduct: (product: Product) => void;
+  /** Called with each refused row, in file order. */
+  readonly onRowError: (error: RowError) => void;
+}
+
 /**
  * Reads an operator's catalog file, validating every row with `normalizeProductRow`: good rows
  * become products, every bad or duplicate row is reported with its line (CSV, NDJSON: where the
@@ -41,6 +55,32 @@ export async function readCatalogFile(
   path: string,
   options: ReadCatalogOptions = {},
 ): Promise<ReadCatalogResult> {
+  const products: Product[] = [];
+  const errors: RowError[] = [];
+  const { rows } = await streamCatalogFile(path, {
+    ...options,
+    onProduct: (product) => products.push(product),
+    onRowError: (error) => errors.push(error),
+  });
+  return { products, errors, rows };
+}
+
+/**
+ * {@link readCatalogFile} without holding the catalog: each product and each refused row is
+ * handed to a callback as it is read, and only the slugs and item ids stay in memory (to report
+ * duplicates). CSV and NDJSON files of any size are read in flat memory; a JSON file is read whole.
+ *
+ * @throws {CatalogIoError} as {@link readCatalogFile}.
+ * @example
+ * const { products } = await streamCatalogFile('big.csv', {
+ *   onProduct: (p) => writer.write(p),
+ *   onRowError: (e) => console.log(`${e.where}: ${e.reason}`),
+ * });
+ */
+export async function streamCatalogFile(
+  path: string,
+  options: StreamCatalogOptions,
+): Promise<ReadCatalogSummary> {
   const format = options.format ?? formatOf(path);
   let totalBytes: number;
   try {
@@ -52,17 +92,23 @@ export async function readCatalogFile(
       cause: error,
     });
   }
-  const sink = createRowSink(options.now ?? new Date());
+  const sink = createRowSink({
+    now: options.now ?? new Date(),
+    onProduct: options.onProduct,
+    onRowError: options.onRowError,
+  });
   const onBytes = (bytesRead: number) => options.onProgress?.(bytesRead, totalBytes);
   const read = format === 'csv' ? readCsv : format === 'json' ? readJson : readNdjson;
   try {
     await read(path, sink, onBytes);
   } catch (error) {
+    // A callback's own error (a full disk while writing) is not a read error.
+    if (isCatalogIoError(error)) throw error;
     throw new CatalogIoError('FILE_READ', `cannot read ${path}: ${(error as Error).message}`, {
       cause: error,
     });
   }
-  return sink.result();
+  return sink.finish();
 }
 
 /**

@@ -1,5 +1,5 @@
-import { readCatalogFile } from '../read-catalog-file.js';
-import { writeCatalogFile } from '../write-catalog-file.js';
+import { streamCatalogFile } from '../read-catalog-file.js';
+import { openCatalogFileWriter } from '../write-catalog-file.js';
 import { createProgressReporter } from './progress.js';
 import { CliUsageError, formatOption } from './usage.js';
 
@@ -11,8 +11,10 @@ export interface ImportArgs {
 
 /**
  * `catalog import FILE`: reads and validates every row, prints each bad row and a summary, and
- * writes the good rows atomically. Returns the exit status: 0 with at least one valid product,
- * 1 when nothing valid was read (the output is then left untouched).
+ * writes the good rows atomically. Rows stream from the input to a temporary file beside the
+ * output, which replaces it only once the whole input was read, so memory stays flat and a crash
+ * leaves the previous catalog serving. Returns the exit status: 0 with at least one valid
+ * product, 1 when nothing valid was read (the output is then left untouched).
  */
 export async function importCommand({ positionals, values }: ImportArgs): Promise<number> {
   const [file, ...extra] = positionals;
@@ -22,21 +24,32 @@ export async function importCommand({ positionals, values }: ImportArgs): Promis
   const format = formatOption(values.format);
   const out = values.out ?? 'data/catalog.ndjson';
 
+  const writer = openCatalogFileWriter(out);
   const progress = createProgressReporter(`reading ${file}`, 'bytes');
-  const result = await readCatalogFile(file, {
-    ...(format ? { format } : {}),
-    onProgress: (read, total) => progress.update(read, total),
-  }).finally(() => progress.stop());
+  let summary: Awaited<ReturnType<typeof streamCatalogFile>>;
+  try {
+    summary = await streamCatalogFile(file, {
+      ...(format ? { format } : {}),
+      onProgress: (read, total) => progress.update(read, total),
+      onProduct: (product) => writer.write(product),
+      onRowError: (error) => console.log(`${error.where}: ${error.reason}`),
+    });
+  } catch (error) {
+    writer.abort();
+    throw error;
+  } finally {
+    progress.stop();
+  }
 
-  for (const error of result.errors) console.log(`${error.where}: ${error.reason}`);
   console.log(
-    `read ${result.rows} rows, loaded ${result.products.length} products, rejected ${result.errors.length}`,
+    `read ${summary.rows} rows, loaded ${summary.products} products, rejected ${summary.rejected}`,
   );
-  if (result.products.length === 0) {
+  if (summary.products === 0) {
+    writer.abort();
     console.error(`nothing valid in ${file}; ${out} was not written`);
     return 1;
   }
-  await writeCatalogFile(out, result.products);
-  console.log(`wrote ${result.products.length} products to ${out}`);
+  writer.commit();
+  console.log(`wrote ${summary.products} products to ${out}`);
   return 0;
 }

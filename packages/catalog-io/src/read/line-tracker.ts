@@ -29,6 +29,22 @@ export class LineTracker {
     return this.#line;
   }
 
+  /**
+   * The bytes from the cursor (where {@link contentLineAt} left it) up to `end`, still held
+   * because the cursor has not passed them: the raw bytes of the record being read.
+   */
+  bytesUntil(end: number): Buffer {
+    const parts: Buffer[] = [];
+    let start = this.#chunkStart;
+    for (const chunk of this.#chunks) {
+      if (start >= end) break;
+      const from = Math.max(0, this.#offset - start);
+      parts.push(chunk.subarray(from, Math.min(chunk.length, end - start)));
+      start += chunk.length;
+    }
+    return Buffer.concat(parts);
+  }
+
   #advance(target: number, blanksOnly: boolean): void {
     while (this.#offset < target) {
       const chunk = this.#chunks[0];

@@ -1,9 +1,11 @@
+import { isUtf8 } from 'node:buffer';
 import { createReadStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import { type CsvError, type Info, parse } from 'csv-parse';
 import { createByteTap } from './byte-tap.js';
 import { LineTracker } from './line-tracker.js';
 import type { RowSink } from './row-sink.js';
+import { NOT_UTF8 } from './utf8.js';
 
 const CSV_REASONS: Readonly<Record<string, string>> = {
   CSV_INVALID_CLOSING_QUOTE: 'a quoted field has text after its closing quote',
@@ -15,6 +17,8 @@ const CSV_REASONS: Readonly<Record<string, string>> = {
 /**
  * Streams a CSV file (UTF-8, optional BOM, LF or CRLF, `"`-quoted fields that may hold commas
  * and new lines) into `sink`, one record at a time, naming each record by the line it starts on.
+ * A record whose bytes are not UTF-8 is refused (the parser would have turned them into U+FFFD);
+ * so is a header that is not, since no column of it could be trusted.
  * The header row is read here rather than by csv-parse's `columns: true`: that way every record,
  * the header included, reports where it ends, and the line of the next one can be counted.
  */
@@ -36,10 +40,16 @@ export async function readCsv(
     on_record: (fields: string[], context: Info) => {
       const line = lines.contentLineAt(previousEnd);
       previousEnd = context.bytes;
-      if (header === undefined) header = fields.map((name) => name.trim());
-      else if (fields.some((field) => field.trim() !== '')) {
+      // Only a decoded U+FFFD can come from bad bytes; then the raw bytes say whether it did.
+      const notUtf8 =
+        fields.some((field) => field.includes('\uFFFD')) &&
+        !isUtf8(lines.bytesUntil(context.bytes));
+      if (header === undefined) {
+        if (notUtf8) throw new Error(`the header (line ${line}) is ${NOT_UTF8}`);
+        header = fields.map((name) => name.trim());
+      } else if (fields.some((field) => field.trim() !== '')) {
         // Rows of empty cells (",,,,") are spreadsheet padding, not products: not counted.
-        const reason = fieldCountProblem(fields, header);
+        const reason = notUtf8 ? NOT_UTF8 : fieldCountProblem(fields, header);
         if (reason) sink.reject(line, `line ${line}`, reason);
         else sink.accept(toRecord(header, fields), line, `line ${line}`);
       }

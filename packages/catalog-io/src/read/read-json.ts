@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { createByteTap } from './byte-tap.js';
 import { describe } from './read-ndjson.js';
 import type { RowSink } from './row-sink.js';
+import { firstLineNotUtf8, NOT_UTF8 } from './utf8.js';
 
 /**
  * Reads a JSON file holding an array of product objects, or `{ "products": [...] }`. JSON cannot
@@ -16,9 +17,14 @@ export async function readJson(
   const chunks: Buffer[] = [];
   const input = createReadStream(path).pipe(createByteTap((_, bytesRead) => onBytes(bytesRead)));
   for await (const chunk of input) chunks.push(chunk as Buffer);
-  const text = Buffer.concat(chunks)
-    .toString('utf8')
-    .replace(/^\uFEFF/, '');
+  const bytes = Buffer.concat(chunks);
+  const badLine = firstLineNotUtf8(bytes);
+  if (badLine !== undefined) {
+    // One document: the items cannot be told apart before it is parsed, so none is guessed at.
+    sink.reject(badLine, `line ${badLine}`, `${NOT_UTF8} (the JSON file was not read)`);
+    return;
+  }
+  const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
   if (text.trim() === '') return;
 
   let document: unknown;

@@ -1,31 +1,50 @@
+import { isUtf8 } from 'node:buffer';
 import { createReadStream } from 'node:fs';
-import { createInterface } from 'node:readline';
-import { createByteTap } from './byte-tap.js';
+import { LineSplitter } from './line-splitter.js';
 import type { RowSink } from './row-sink.js';
+import { NOT_UTF8 } from './utf8.js';
 
-/** Streams an NDJSON (JSON Lines) file into `sink`, one object per line; blank lines are skipped. */
+const BOM = '\uFEFF';
+
+/**
+ * Streams an NDJSON (JSON Lines) file into `sink`, one object per line; blank lines are skipped,
+ * a line that is not UTF-8 or not a JSON object is reported and reading goes on.
+ */
 export async function readNdjson(
   path: string,
   sink: RowSink,
   onBytes: (bytesRead: number) => void,
 ): Promise<void> {
-  const input = createReadStream(path).pipe(createByteTap((_, bytesRead) => onBytes(bytesRead)));
   let line = 0;
-  for await (const raw of createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY })) {
+  let bytesRead = 0;
+  const onLine = (bytes: Buffer) => {
     line++;
-    const text = line === 1 ? raw.replace(/^\uFEFF/, '') : raw;
-    if (text.trim() === '') continue;
+    const where = `line ${line}`;
+    if (!isUtf8(bytes)) {
+      sink.reject(line, where, NOT_UTF8);
+      return;
+    }
+    const raw = bytes.toString('utf8');
+    const text = line === 1 && raw.startsWith(BOM) ? raw.slice(1) : raw;
+    if (text.trim() === '') return;
     let value: unknown;
     try {
       value = JSON.parse(text);
     } catch (error) {
-      sink.reject(line, `line ${line}`, `not valid JSON: ${(error as Error).message}`);
-      continue;
+      sink.reject(line, where, `not valid JSON: ${(error as Error).message}`);
+      return;
     }
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-      sink.reject(line, `line ${line}`, `must be a JSON object, got ${describe(value)}`);
-    } else sink.accept(value as Record<string, unknown>, line, `line ${line}`);
+      sink.reject(line, where, `must be a JSON object, got ${describe(value)}`);
+    } else sink.accept(value as Record<string, unknown>, line, where);
+  };
+  const lines = new LineSplitter();
+  for await (const chunk of createReadStream(path)) {
+    bytesRead += (chunk as Buffer).length;
+    lines.push(chunk as Buffer, onLine);
+    onBytes(bytesRead);
   }
+  lines.end(onLine);
 }
 
 /** `an array`, `a string`, `null`… for reasons. */

@@ -1,4 +1,5 @@
-import { createCatalogCollector, normalizeProductRow, type Product } from '@repo/catalog-core';
+import { normalizeProductRow, type Product } from '@repo/catalog-core';
+import { createDuplicateGuard } from './duplicate-guard.js';
 
 /** A row that did not make it into the catalog. */
 export interface RowError {
@@ -17,36 +18,71 @@ export interface ReadCatalogResult {
   readonly rows: number;
 }
 
-/** Normalises rows as they are read, collecting products and the reasons rows were refused. */
+/** The counts of a streamed read; the products and errors went to callbacks as they were read. */
+export interface ReadCatalogSummary {
+  /** Data rows read, good and bad (header and blank lines excluded). */
+  readonly rows: number;
+  readonly products: number;
+  readonly rejected: number;
+}
+
+/** Where a {@link RowSink} sends what it finds. */
+export interface RowSinkTarget {
+  readonly now: Date | string;
+  readonly onProduct: (product: Product) => void;
+  readonly onRowError: (error: RowError) => void;
+}
+
+/** Normalises rows as they are read and passes on products and the reasons rows were refused. */
 export interface RowSink {
   accept(record: Record<string, unknown>, line: number, where: string): void;
   reject(line: number, where: string, reason: string): void;
-  result(): ReadCatalogResult;
+  /** Passes on the last error and returns the counts. */
+  finish(): ReadCatalogSummary;
 }
 
 /** Creates a {@link RowSink}; `now` is the `created_at` of rows without one. */
-export function createRowSink(now: Date | string): RowSink {
-  const collector = createCatalogCollector();
-  const errors: RowError[] = [];
+export function createRowSink({ now, onProduct, onRowError }: RowSinkTarget): RowSink {
+  const duplicates = createDuplicateGuard();
   let rows = 0;
-  const sink: RowSink = {
+  let products = 0;
+  let rejected = 0;
+  // One broken quote can raise two parser errors for the same spot: one row, one report. So the
+  // last error is held until the next one (or the end) shows whether it continues.
+  let held: RowError | undefined;
+  const release = () => {
+    if (held) onRowError(held);
+    held = undefined;
+  };
+  const refuse = (error: RowError) => {
+    release();
+    rejected++;
+    held = error;
+  };
+  return {
     accept(record, line, where) {
       rows++;
       const normalized = normalizeProductRow(record, { now });
-      const kept = normalized.ok ? collector.add(normalized.product, where) : normalized;
-      if (!kept.ok) errors.push({ line, where, reason: kept.reason });
+      const reason = normalized.ok
+        ? duplicates.check(normalized.product, where)
+        : normalized.reason;
+      if (reason !== undefined) refuse({ line, where, reason });
+      else if (normalized.ok) {
+        products++;
+        onProduct(normalized.product);
+      }
     },
     reject(line, where, reason) {
-      const last = errors.at(-1);
-      // One broken quote can raise two parser errors for the same spot: one row, one report.
-      if (last?.line === line && last.where === where) {
-        errors[errors.length - 1] = { ...last, reason: `${last.reason}; ${reason}` };
+      if (held?.line === line && held.where === where) {
+        held = { ...held, reason: `${held.reason}; ${reason}` };
         return;
       }
       rows++;
-      errors.push({ line, where, reason });
+      refuse({ line, where, reason });
     },
-    result: () => ({ products: collector.products(), errors, rows }),
+    finish() {
+      release();
+      return { rows, products, rejected };
+    },
   };
-  return sink;
 }
