@@ -99,3 +99,57 @@ describe('readCatalogFile: CSV', () => {
     expect(seen.at(-1)?.[0]).toBe(seen.at(-1)?.[1]);
   });
 });
+
+describe('readCatalogFile: CSV bytes that are not UTF-8', () => {
+  const latin1 = (text: string) => Buffer.from(text, 'latin1');
+
+  it('refuses the row with the bad bytes, by the line it starts on, and keeps the others', async () => {
+    const bytes = Buffer.concat([
+      Buffer.from(`${HEADER}\r\n`),
+      Buffer.from('"Dunk Low\r\nPanda",Nike,sneakers,368,weidian,7234567890\r\n'), // lines 2-3
+      latin1('"Caf\u00e9\r\nRacer",Nike,sneakers,368,weidian,7234567891\r\n'), // lines 4-5: Latin-1 é
+      Buffer.from('Caf\u00e9 \uFFFD Tee,Nike,t-shirts,99,weidian,7234567892\r\n'), // 6: real UTF-8
+    ]);
+    const result = await readCatalogFile(await tempFile('latin1.csv', bytes), { now: NOW });
+    expect(result.errors).toEqual([
+      {
+        line: 4,
+        where: 'line 4',
+        reason: expect.stringMatching(/^not valid UTF-8: .*save the file as UTF-8$/),
+      },
+    ]);
+    // A U+FFFD that was in the file as UTF-8 is data, not a decoding accident.
+    expect(result.products.map((p) => p.title)).toEqual(['Dunk Low Panda', 'Caf\u00e9 \uFFFD Tee']);
+    expect(result.products.some((p) => p.title.startsWith('Caf\uFFFD'))).toBe(false);
+  });
+
+  it('finds bad bytes in a record that spans two reads', async () => {
+    // Blank lines up to just before the end of the first 64 KiB read; the next record starts
+    // there and its Latin-1 byte comes after it.
+    const padding = 65_536 - HEADER.length - 1 - 2;
+    const bytes = Buffer.concat([
+      Buffer.from(`${HEADER}\n${'\n'.repeat(padding)}`),
+      latin1('"Caf\u00e9\nRacer",Nike,sneakers,1,weidian,7234567890\n'),
+      Buffer.from('"Caf\u00e9\nRacer",Nike,sneakers,1,weidian,7234567891\n'),
+    ]);
+    const result = await readCatalogFile(await tempFile('long.csv', bytes), { now: NOW });
+    expect(result.errors).toEqual([
+      {
+        line: padding + 2,
+        where: `line ${padding + 2}`,
+        reason: expect.stringMatching(/^not valid UTF-8/),
+      },
+    ]);
+    expect(result.products.map((p) => [p.title, p.item_id])).toEqual([
+      ['Caf\u00e9 Racer', '7234567891'],
+    ]);
+  });
+
+  it('refuses a file whose header is not UTF-8: no column of it can be trusted', async () => {
+    const path = await tempFile('gbk.csv', latin1(`t\u00eftle,brand\ncap,Nike\n`));
+    await expect(readCatalogFile(path)).rejects.toMatchObject({
+      code: 'FILE_READ',
+      message: expect.stringContaining('the header (line 1) is not valid UTF-8'),
+    });
+  });
+});

@@ -33,6 +33,47 @@ describe('readCatalogFile: NDJSON', () => {
     ]);
   });
 
+  it('refuses a line that is not UTF-8 and reports duplicate slugs, keeping the rest', async () => {
+    const bytes = Buffer.concat([
+      Buffer.from(`${JSON.stringify(good('7234567890'))}\n`),
+      Buffer.from(`${JSON.stringify(good('7234567891', 'Caf\u00e9'))}\n`, 'latin1'),
+      // Another marketplace, the same item id: the same slug.
+      Buffer.from(
+        `${JSON.stringify({ title: 'Dunk', brand: 'Nike', category: 'sneakers', price: 1, marketplace: 'taobao', item_id: '7234567890' })}\n`,
+      ),
+      Buffer.from(`${JSON.stringify(good('7234567893', 'Caf\u00e9 \uFFFD'))}\n`),
+    ]);
+    const result = await readCatalogFile(await tempFile('c.ndjson', bytes), { now: NOW });
+    expect(result.products.map((p) => p.title)).toEqual(['Dunk', 'Caf\u00e9 \uFFFD']);
+    expect(result.errors).toEqual([
+      { line: 2, where: 'line 2', reason: expect.stringMatching(/^not valid UTF-8: /) },
+      {
+        line: 3,
+        where: 'line 3',
+        reason: 'duplicate slug "nike-dunk-7234567890" (first at line 1)',
+      },
+    ]);
+  });
+
+  it('keeps a character split between two reads whole', async () => {
+    // Blank lines up to just before the end of the first 64 KiB read, then a line whose é
+    // straddles it.
+    const line = JSON.stringify({ ...good('7234567890'), title: 'Caf\u00e9 Racer' });
+    const padding = 65_536 - line.indexOf('\u00e9') - 1;
+    const result = await readCatalogFile(
+      await tempFile('c.ndjson', `${'\n'.repeat(padding)}${line}\n${line}`),
+      { now: NOW },
+    );
+    expect(result.products.map((p) => p.title)).toEqual(['Caf\u00e9 Racer']);
+    expect(result.errors).toEqual([
+      {
+        line: padding + 2,
+        where: `line ${padding + 2}`,
+        reason: expect.stringMatching(/^duplicate slug /),
+      },
+    ]);
+  });
+
   it('reads .jsonl too', async () => {
     const result = await readCatalogFile(
       await tempFile('c.jsonl', JSON.stringify(good('7234567890'))),
@@ -59,6 +100,26 @@ describe('readCatalogFile: JSON', () => {
       'item 2: must be a JSON object, got a string',
       expect.stringMatching(/^item 3: category: "shoes" is not one of accessories, /),
       'item 4: duplicate weidian item 7234567890 (first at item 1)',
+    ]);
+  });
+
+  it('reads a file with a BOM and CRLF line endings', async () => {
+    const text = `\uFEFF${JSON.stringify([good('7234567890')], null, 2).replaceAll('\n', '\r\n')}`;
+    const result = await readCatalogFile(await tempFile('c.json', text), { now: NOW });
+    expect(result).toMatchObject({ errors: [], rows: 1 });
+  });
+
+  it('refuses a document with bytes that are not UTF-8, naming the line', async () => {
+    const text = JSON.stringify([good('7234567890'), good('7234567891', 'Caf\u00e9')], null, 2);
+    const path = await tempFile('c.json', Buffer.from(text, 'latin1'));
+    const result = await readCatalogFile(path, { now: NOW });
+    expect(result.products).toEqual([]);
+    expect(result.errors).toEqual([
+      {
+        line: 10,
+        where: 'line 10',
+        reason: expect.stringMatching(/^not valid UTF-8: .*\(the JSON file was not read\)$/),
+      },
     ]);
   });
 
