@@ -16,11 +16,15 @@ export async function freePort(): Promise<number> {
 export interface Managed {
   readonly name: string;
   readonly child: ChildProcess;
+  /** The last few kilobytes it wrote (stdout and stderr), for failure messages. */
   output(): string;
+  /** Everything it wrote, up to the last megabyte: what tests read its log lines from. */
+  log(): string;
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
 const KEPT_OUTPUT = 8_000;
+const KEPT_LOG = 1_000_000;
 
 /** Starts a process whose stdout and stderr are kept (the tail) for error messages. */
 export function launch(
@@ -32,14 +36,16 @@ export function launch(
   const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString('utf8')).slice(-KEPT_OUTPUT);
+    output += chunk.toString('utf8');
+    if (output.length > KEPT_LOG * 2) output = output.slice(-KEPT_LOG);
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
   return {
     name,
     child,
-    output: () => output,
+    output: () => output.slice(-KEPT_OUTPUT),
+    log: () => output.slice(-KEPT_LOG),
     async stop(signal = 'SIGTERM') {
       if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = once(child, 'exit');

@@ -29,6 +29,10 @@ export interface Stack {
   directUrl(name: string): string;
   /** Stops one process (SIGTERM) and starts it again on the same port. */
   restart(name: string): Promise<void>;
+  /** Stops one process (SIGTERM) and waits for its exit; {@link startProcess} brings it back. */
+  stopProcess(name: string): Promise<void>;
+  /** Starts a stopped process again on its port, with its environment, and waits until it answers. */
+  startProcess(name: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -139,6 +143,12 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     await rm(dir, { recursive: true, force: true });
   };
 
+  const specOf = (name: string): Spec => {
+    const spec = specs.get(name);
+    if (!spec) throw new Error(`no process named ${name}`);
+    return spec;
+  };
+
   try {
     for (const spec of specs.values()) await start(spec);
   } catch (err) {
@@ -152,10 +162,14 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     processes: running,
     directUrl: (name) => `http://127.0.0.1:${specs.get(name)?.port}`,
     async restart(name) {
-      const spec = specs.get(name);
-      if (!spec) throw new Error(`no process named ${name}`);
-      await running.get(name)?.stop();
-      await start(spec);
+      await running.get(specOf(name).name)?.stop();
+      await start(specOf(name));
+    },
+    async stopProcess(name) {
+      await running.get(specOf(name).name)?.stop();
+    },
+    async startProcess(name) {
+      await start(specOf(name));
     },
     stop,
   };
