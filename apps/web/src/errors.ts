@@ -38,13 +38,16 @@ export class WebHttpError extends Error {
   }
 }
 
-// Documents (JSON, XML, text, images) answer errors as problem+json; pages answer in the
-// representation asked for, by `.md` in the path or by `Accept`.
-const DOCUMENT_PATH = /\.(json|xml|txt|svg|css)$|^\/\.well-known\//;
+// Documents (JSON, XML, text, images, everything under /.well-known/, SKILL.md included) answer
+// errors as problem+json, as OpenAPI says; pages answer in the representation asked for, by `.md`
+// in the path or by `Accept`.
+const DOCUMENT_PATH = /\.(json|xml|txt|svg|css)$/;
+const WELL_KNOWN = '/.well-known/';
 
 /** The representation an error for this request takes. */
 export function errorRepresentation(request: FastifyRequest): Representation {
   const path = request.url.split('?')[0] ?? '/';
+  if (path.startsWith(WELL_KNOWN)) return 'json';
   if (path.endsWith('.md')) return 'markdown';
   if (DOCUMENT_PATH.test(path)) return 'json';
   return negotiate(request.headers.accept, ['html', 'markdown', 'json']);
