@@ -1,5 +1,5 @@
 import type { CatalogIndex } from '@repo/search';
-import Fastify from 'fastify';
+import Fastify, { type InjectOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import mcpApp from '../../src/app.js';
@@ -20,7 +20,7 @@ const call = (name: string, args: object) =>
 describe('error bodies of the MCP app', () => {
   it('show no internals for 400, 403, 404, 405, 413, 415 and 429', async () => {
     const app = await build({ RATE_LIMIT_MCP: '7', MCP_BODY_LIMIT: '2048' });
-    const cases: [number, Parameters<typeof app.inject>[0]][] = [
+    const cases: [number, InjectOptions][] = [
       [400, rpc('{"jsonrpc":"2.0","id":1,')],
       [400, rpc('[]')],
       [403, rpc({ jsonrpc: '2.0', id: 1, method: 'ping' }, { origin: 'https://evil.example' })],
@@ -63,12 +63,13 @@ describe('error bodies of the MCP app', () => {
     });
     await app.ready();
     onTestFinished(() => app.close());
-    for (const request of [
+    const requests: InjectOptions[] = [
       call('search_products', { query: 'jordan' }),
       call('list_categories', {}),
       call('get_agent_offers', { product: 'x' }),
-      { method: 'GET' as const, url: '/health.json' },
-    ]) {
+      { method: 'GET', url: '/health.json' },
+    ];
+    for (const request of requests) {
       const response = await app.inject(request);
       expectClean(response.body, String(request.url));
       if (request.url === '/mcp') {
