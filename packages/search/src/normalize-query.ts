@@ -55,7 +55,10 @@ export function normalizeQuery(query: SearchQuery): NormalizedQuery {
     throw new SearchQueryError('q', 'q must be a string');
   }
   if (category !== undefined && !CATEGORY_SET.has(category)) {
-    throw new SearchQueryError('category', `unknown category "${String(category)}"`);
+    // Not String(category): a value without a prototype (or a throwing toString) would turn a
+    // caller's mistake into a TypeError.
+    const shown = typeof category === 'string' ? `"${category}"` : `of type ${typeof category}`;
+    throw new SearchQueryError('category', `unknown category ${shown}`);
   }
   if (!SORT_SET.has(sort)) {
     throw new SearchQueryError('sort', `sort must be one of ${SORT_ORDERS.join(', ')}`);
