@@ -33,6 +33,18 @@ if (metrics && config.ops.metrics) {
   app.log.info(`metrics at ${listener.url}`);
 }
 
+// Once closing, every answer ends its connection: keep-alive clients (the gateway) reconnect to
+// another replica at once, and close() finishes with the last in-flight request instead of waiting
+// out idle keep-alive connections.
+let closing = false;
+app.addHook('preClose', async () => {
+  closing = true;
+});
+app.addHook('onSend', (_request, reply, payload, done) => {
+  if (closing) reply.header('connection', 'close');
+  done(null, payload);
+});
+
 closeWithGrace({ delay: config.closeGraceMs }, async ({ err }) => {
   if (err) app.log.error({ err }, 'closing after an error');
   await app.close();
