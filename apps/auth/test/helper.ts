@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import { onTestFinished } from 'vitest';
 import authApp from '../src/app.js';
 import { loadConfig } from '../src/config.js';
+import { handleError } from '../src/errors.js';
 
 /** The base URL every test document is built from. */
 export const BASE_URL = 'https://shop.example';
@@ -14,7 +15,7 @@ export const testKey = generateSigningKey('test-key');
 
 /** The auth app with test config (one generated key unless `keys` says otherwise), closed after the test. */
 export async function build(env: Env = {}, keys: readonly PrivateJwk[] = [testKey]) {
-  const app = Fastify({ logger: false });
+  const app = Fastify({ logger: false, frameworkErrors: handleError });
   const config = loadConfig({
     BASE_URL,
     JWT_PRIVATE_KEYS: JSON.stringify({ keys }),

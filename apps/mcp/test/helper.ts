@@ -11,6 +11,7 @@ import fp from 'fastify-plugin';
 import { onTestFinished } from 'vitest';
 import mcpApp, { type McpAppOptions } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
+import { createErrorHandler } from '../src/error-handler.js';
 
 const appDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -22,9 +23,10 @@ export const BASE_URL = 'http://test.local';
 
 /** The MCP app with test config and its own index, closed when the test finishes. */
 export async function build(env: Env = {}, options: Partial<McpAppOptions> = {}) {
-  const app = Fastify({ logger: false });
+  const config = loadConfig({ BASE_URL, ...env });
+  const app = Fastify({ logger: false, frameworkErrors: createErrorHandler(config.bodyLimit) });
   const index = createEmbeddedIndex(products);
-  app.register(fp(mcpApp), { config: loadConfig({ BASE_URL, ...env }), index, ...options });
+  app.register(fp(mcpApp), { config, index, ...options });
   await app.ready();
   onTestFinished(() => app.close());
   return app;

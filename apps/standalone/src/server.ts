@@ -10,7 +10,7 @@ import {
   serverOptions,
   startMetricsServer,
 } from '@repo/ops';
-import webApp from '@repo/web/app';
+import webApp, { handleFrameworkError } from '@repo/web/app';
 import closeWithGrace from 'close-with-grace';
 import Fastify from 'fastify';
 import { loadConfig } from './config.js';
@@ -22,6 +22,8 @@ const app = Fastify({
   logger: { level: config.logLevel },
   trustProxy: config.web.edge.trustProxy && [...config.web.edge.trustProxy],
   ...serverOptions(config.ops.http),
+  // URLs the router refuses, before any app sees them: problem+json from the web app's handler.
+  frameworkErrors: handleFrameworkError,
 });
 // Every answer names the id its log lines carry, so a client's report finds them.
 app.addHook('onRequest', async (request, reply) => {

@@ -57,6 +57,14 @@ describe('the one-process server (pnpm start)', () => {
     });
   });
 
+  it("answers a URL the router refuses as problem+json, not Fastify's own JSON", async () => {
+    await waitForHealth(`${base}/health.json`, child);
+    const response = await fetch(`${base}/x%ZZ`);
+    expect(response.status).toBe(400);
+    expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect(await response.text()).not.toMatch(/FST_ERR|node_modules/);
+  });
+
   it('exits with code 0 on SIGTERM', async () => {
     await waitForHealth(`${base}/health.json`, child);
     child.kill('SIGTERM');

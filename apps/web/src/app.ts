@@ -21,6 +21,9 @@ import qcRoutes from './routes/qc/index.js';
 import spreadsheetRoutes from './routes/spreadsheet/index.js';
 import wellKnownRoutes from './routes/well-known/index.js';
 
+/** For the server's `frameworkErrors`: URLs the router refuses, answered like any other error. */
+export { handleError as handleFrameworkError } from './errors.js';
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** The catalog every page reads, injected by the server entry. */

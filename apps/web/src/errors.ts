@@ -80,7 +80,9 @@ export function sendError(
   message: string,
 ) {
   const rep = errorRepresentation(request);
-  if (rep === 'json') {
+  // A URL the router refuses (one-process server) is answered at the root, where the web app's
+  // page renderer is not decorated: problem+json then, still without internals.
+  if (rep === 'json' || request.server.site === undefined) {
     return reply
       .code(status)
       .header('cache-control', 'no-cache')

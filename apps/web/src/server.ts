@@ -12,12 +12,15 @@ import Fastify from 'fastify';
 import fp from 'fastify-plugin';
 import webApp from './app.js';
 import { loadConfig } from './config.js';
+import { handleError } from './errors.js';
 
 const config = loadOrExit(loadConfig);
 const app = Fastify({
   logger: { level: config.logLevel },
   trustProxy: config.edge.trustProxy && [...config.edge.trustProxy],
   ...serverOptions(config.ops.http),
+  // URLs the router refuses (broken percent-encoding, over-long parameters) get the app's format.
+  frameworkErrors: handleError,
 });
 // Every answer names the id its log lines carry, so a client's report finds them.
 app.addHook('onRequest', async (request, reply) => {

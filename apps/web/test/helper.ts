@@ -4,7 +4,7 @@ import { createEmbeddedIndex } from '@repo/search/embedded';
 import Fastify from 'fastify';
 import fp from 'fastify-plugin';
 import { onTestFinished } from 'vitest';
-import webApp, { type WebAppOptions } from '../src/app.js';
+import webApp, { handleFrameworkError, type WebAppOptions } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 
 /** A small slice of the sample catalog: enough for every page, quick to index. */
@@ -18,7 +18,7 @@ export async function build(
   env: Env = {},
   options: Partial<Omit<WebAppOptions, 'config' | 'index'>> = {},
 ) {
-  const app = Fastify({ logger: false });
+  const app = Fastify({ logger: false, frameworkErrors: handleFrameworkError });
   const index = createEmbeddedIndex(products);
   app.register(fp(webApp), {
     config: loadConfig({ BASE_URL: BASE, ...env }),

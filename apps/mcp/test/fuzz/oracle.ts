@@ -36,16 +36,6 @@ export async function timedInject(app: FastifyInstance, options: InjectOptions) 
 const shorten = (s: string) => (s.length > 200 ? `${s.slice(0, 190)}…(${s.length} chars)` : s);
 
 /**
- * Known gap, reported: a path with broken percent-encoding is refused by the router before any
- * hook or error handler runs and gets Fastify's own JSON (see test/issues/fuzz-router-errors).
- */
-export function isRouterError(response: LightMyRequestResponse): boolean {
-  if (response.statusCode !== 400 || response.headers['content-type'] !== 'application/json')
-    return false;
-  return (JSON.parse(response.body) as { code?: string }).code === 'FST_ERR_BAD_URL';
-}
-
-/**
  * The invariants of every `/mcp` answer: no 5xx, within the time bound, 202 with an empty body,
  * else `application/json` holding a JSON-RPC response object (or, for a batch, an array of them).
  * Returns the parsed responses.
