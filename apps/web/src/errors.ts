@@ -108,6 +108,8 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
   if (status >= 500) request.log.error({ err: error }, 'request failed');
   else request.log.info({ err: { code: error.code, message: error.message } }, 'client error');
   if (error instanceof WebHttpError) reply.headers(error.headers);
+  // The catalog engine is busy or away: say when trying again makes sense (RFC 9110 10.2.3).
+  if (status === 503) reply.header('retry-after', '5');
   return sendError(request, reply, status, clientMessage(error, status));
 }
 

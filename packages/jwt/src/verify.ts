@@ -28,6 +28,11 @@ export interface TokenVerifierOptions {
   readonly jwksCooldownMs?: number;
   /** Time limit of one fetch; default 2 s, so a slow key server cannot stall requests for long. */
   readonly jwksTimeoutMs?: number;
+  /**
+   * After a fetch fails (unreachable, hanging, not a JWK Set), how long tokens that need the
+   * remote keys are refused at once instead of waiting for another fetch; default 10 s.
+   */
+  readonly jwksFailureBackoffMs?: number;
   /** Clock skew allowed on `exp` and `iat`, in seconds; default 5. */
   readonly clockToleranceS?: number;
   /** How many verified tokens to remember (0 turns it off); default 1000. */
@@ -89,13 +94,37 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
 function keyResolver(options: TokenVerifierOptions): JWTVerifyGetKey {
   if (options.jwks && !options.jwksUrl) return createLocalJWKSet(options.jwks);
   if (options.jwksUrl && !options.jwks) {
-    return createRemoteJWKSet(new URL(options.jwksUrl), {
+    const remote = createRemoteJWKSet(new URL(options.jwksUrl), {
       cacheMaxAge: options.jwksCacheMaxAgeMs ?? 600_000,
       cooldownDuration: options.jwksCooldownMs ?? 30_000,
       timeoutDuration: options.jwksTimeoutMs ?? 2_000,
     });
+    return withFailureBackoff(remote, options.jwksFailureBackoffMs ?? 10_000);
   }
   throw new JwtKeyError('a token verifier needs either local keys (jwks) or a JWKS URL, not both');
+}
+
+// jose does not remember a failed fetch: while the key server hangs, every token would wait out
+// the fetch timeout again. After a failure, tokens are refused at once for a while (the request is
+// then simply anonymous); an unknown kid is not a failure of the server and does not count.
+const SERVER_IS_FINE = new Set(['ERR_JWKS_NO_MATCHING_KEY', 'ERR_JWKS_MULTIPLE_MATCHING_KEYS']);
+
+function withFailureBackoff(getKey: JWTVerifyGetKey, backoffMs: number): JWTVerifyGetKey {
+  let failedUntil = 0;
+  return async (header, token) => {
+    if (Date.now() < failedUntil) {
+      throw new JwtKeyError(
+        'the JWK Set could not be fetched moments ago; not fetching it again yet',
+      );
+    }
+    try {
+      return await getKey(header, token);
+    } catch (err) {
+      if (!SERVER_IS_FINE.has((err as { code?: string }).code ?? ''))
+        failedUntil = Date.now() + backoffMs;
+      throw err;
+    }
+  };
 }
 
 function toClaims(payload: Record<string, unknown>): AccessTokenClaims {

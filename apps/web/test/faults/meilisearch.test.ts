@@ -54,6 +54,7 @@ async function expectOutage(kind: string) {
     const label = `${kind}: ${path} (${accept ?? 'no Accept'})`;
     expect(response.status, label).toBe(503);
     expect(response.headers.get('content-type'), label).toMatch(type);
+    expect(response.headers.get('retry-after'), label).toBe('5');
     expect(body, label).toMatch(/unavailable/i);
     // No internals: not the engine's address, no stack, no client error names.
     expect(body, label).not.toContain(stub.url);
