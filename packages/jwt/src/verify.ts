@@ -30,7 +30,7 @@ export interface TokenVerifierOptions {
   readonly jwksTimeoutMs?: number;
   /**
    * After a fetch fails (unreachable, hanging, not a JWK Set), how long tokens that need the
-   * remote keys are refused at once instead of waiting for another fetch; default 10 s.
+   * remote keys are refused at once instead of waiting for another fetch; default 5 s.
    */
   readonly jwksFailureBackoffMs?: number;
   /** Clock skew allowed on `exp` and `iat`, in seconds; default 5. */
@@ -99,7 +99,7 @@ function keyResolver(options: TokenVerifierOptions): JWTVerifyGetKey {
       cooldownDuration: options.jwksCooldownMs ?? 30_000,
       timeoutDuration: options.jwksTimeoutMs ?? 2_000,
     });
-    return withFailureBackoff(remote, options.jwksFailureBackoffMs ?? 10_000);
+    return withFailureBackoff(remote, options.jwksFailureBackoffMs ?? 5_000);
   }
   throw new JwtKeyError('a token verifier needs either local keys (jwks) or a JWKS URL, not both');
 }
