@@ -33,6 +33,8 @@ interface WindowReport {
   readonly rps: number;
   readonly p99Ms: number;
   readonly errors: number;
+  /** What the errors were: socket errors, timeouts, and answers by status code other than 2xx. */
+  readonly errorKinds: Record<string, number>;
   /** RSS at the end of the window. */
   readonly rssMB: Record<string, number>;
   /** Lowest RSS sampled (every second) during the window: the floor a leak would raise. */
@@ -76,6 +78,7 @@ try {
       rps: result.requests.average,
       p99Ms: result.latency.p99,
       errors: result.errors + result.timeouts + result.non2xx,
+      errorKinds: errorKinds(result),
       rssMB: rssOfStack(),
       rssFloorMB: floor,
     };
@@ -85,7 +88,7 @@ try {
       (n) => report.rssMB[n]?.toFixed(0) ?? '?',
     );
     process.stdout.write(
-      `| ${report.t} | ${report.requests} | ${report.rps.toFixed(0)} | ${report.p99Ms} | ${report.errors} | ${rss.join(' / ')} |\n`,
+      `| ${report.t} | ${report.requests} | ${report.rps.toFixed(0)} | ${report.p99Ms} | ${report.errors}${kinds(report)} | ${rss.join(' / ')} |\n`,
     );
   }
 } finally {
@@ -102,7 +105,7 @@ process.stdout.write(
     Object.entries(growth)
       .map(
         ([name, g]) =>
-          `RSS ${name}: ${g.start.toFixed(1)} → ${g.end.toFixed(1)} MB (${g.slopeMBPerMin.toFixed(2)} MB/min)`,
+          `RSS floor ${name}: ${g.start.toFixed(1)} → ${g.end.toFixed(1)} MB (${g.slopeMBPerMin.toFixed(2)} MB/min)`,
       )
       .join('\n') +
     '\n',
@@ -120,6 +123,21 @@ if (errors > 0 || steady.length > 0) {
   process.exit(1);
 }
 process.stdout.write('soak passed\n');
+
+function kinds(report: WindowReport): string {
+  const entries = Object.entries(report.errorKinds);
+  return entries.length ? ` (${entries.map(([k, n]) => `${k}: ${n}`).join(', ')})` : '';
+}
+
+function errorKinds(result: autocannon.Result): Record<string, number> {
+  const kinds: Record<string, number> = {};
+  if (result.errors) kinds.socket = result.errors;
+  if (result.timeouts) kinds.timeout = result.timeouts;
+  for (const [code, stats] of Object.entries(result.statusCodeStats ?? {})) {
+    if (!code.startsWith('2')) kinds[code] = (stats as { count: number }).count;
+  }
+  return kinds;
+}
 
 async function issueToken(baseUrl: string): Promise<string> {
   const response = await fetch(`${baseUrl}/oauth/token`, {
