@@ -3,7 +3,7 @@ import { buildLogged, internalsIn } from './helpers.js';
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 // What a failure deep inside would carry in its message and stack.
-const SECRET = 'signing failed at /work/app/node_modules/jose/dist/sign.ts:12:7';
+const SECRET = 'signing failed at /srv/app/node_modules/jose/dist/sign.ts:12:7';
 
 describe('error bodies of the auth app', () => {
   it('show no stack, source file or path, whatever the error', async () => {

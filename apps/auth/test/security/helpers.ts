@@ -37,7 +37,7 @@ export const INTERNALS = [
   /\n\s+at /,
   /\bat .+:\d+:\d+/,
   /node_modules/,
-  /\/work\//,
+  /\/srv\/app\//,
   /\.[cm]?[jt]s:\d/,
 ];
 
