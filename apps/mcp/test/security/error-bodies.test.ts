@@ -6,7 +6,13 @@ import mcpApp from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { BASE_URL, build, rpc } from '../helper.js';
 
-const INTERNALS = [/\n\s+at /, /\bat .+:\d+:\d+/, /node_modules/, /\/srv\/app\//, /\.[cm]?[jt]s:\d/];
+const INTERNALS = [
+  /\n\s+at /,
+  /\bat .+:\d+:\d+/,
+  /node_modules/,
+  /\/srv\/app\//,
+  /\.[cm]?[jt]s:\d/,
+];
 const SECRET = 'engine exploded at /srv/app/node_modules/meilisearch/dist/index.ts:42:7';
 
 function expectClean(body: string, context: string) {

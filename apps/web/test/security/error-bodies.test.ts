@@ -7,7 +7,13 @@ import webApp from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { BASE, build } from '../helper.js';
 
-const INTERNALS = [/\n\s+at /, /\bat .+:\d+:\d+/, /node_modules/, /\/srv\/app\//, /\.[cm]?[jt]s:\d/];
+const INTERNALS = [
+  /\n\s+at /,
+  /\bat .+:\d+:\d+/,
+  /node_modules/,
+  /\/srv\/app\//,
+  /\.[cm]?[jt]s:\d/,
+];
 const SECRET = 'engine exploded at /srv/app/node_modules/minisearch/dist/index.ts:42:7';
 const ACCEPTS = {
   html: 'text/html',
