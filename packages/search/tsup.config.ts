@@ -5,6 +5,7 @@ export default defineConfig({
     index: 'src/index.ts',
     'embedded/index': 'src/embedded/index.ts',
     'meilisearch/index': 'src/meilisearch/index.ts',
+    'testing/index': 'src/testing/index.ts',
   },
   format: ['esm'],
   dts: true,

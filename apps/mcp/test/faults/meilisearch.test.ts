@@ -1,5 +1,5 @@
+import { type MeilisearchStub, startMeilisearchStub } from '@repo/search/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type MeilisearchStub, startMeilisearchStub } from './meilisearch-stub.js';
 import { type ServerProcess, startServerProcess } from './server-process.js';
 
 // The real mcp process against a Meilisearch that refuses, then hangs, then answers. An engine

@@ -1,4 +1,5 @@
-// Twin of apps/mcp/test/faults/meilisearch-stub.ts (apps never import each other's tests).
+// A stand-in Meilisearch for fault tests of the apps: it can refuse, hang or answer the few
+// endpoints the engine calls. Test-only; not exported from the package root.
 import { once } from 'node:events';
 import {
   createServer as createHttpServer,

@@ -1,0 +1,3 @@
+// @repo/search/testing: helpers for the tests of code that uses the search package.
+export type { MeilisearchStub, StubMode } from './meilisearch-stub.js';
+export { startMeilisearchStub } from './meilisearch-stub.js';
