@@ -6,7 +6,7 @@ export { CATEGORIES, CATEGORY_IDS, getCategory, isCategoryId } from './categorie
 export type { CatalogErrorCode } from './errors.js';
 export { CatalogError, isCatalogError } from './errors.js';
 export type { Marketplace, Product } from './product.js';
-export { MARKETPLACES, ProductSchema, SLUG_PATTERN } from './product.js';
+export { MARKETPLACES, PRODUCT_FIELDS, ProductSchema, SLUG_PATTERN } from './product.js';
 
 // --- service description & public URLs
 

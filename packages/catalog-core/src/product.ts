@@ -39,3 +39,11 @@ export const ProductSchema = Type.Object(
 
 /** A product of the catalog (see {@link ProductSchema}). */
 export type Product = Static<typeof ProductSchema>;
+
+/**
+ * Every field of a product, in `ProductSchema` order: the columns of an export, the attributes a
+ * search engine returns, the order import reports list problems in.
+ */
+export const PRODUCT_FIELDS = Object.freeze(
+  Object.keys(ProductSchema.properties),
+) as readonly (keyof Product)[];

@@ -1,25 +1,8 @@
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
-import { generateSampleCatalog, type Product } from '@repo/catalog-core';
+import { generateSampleCatalog, PRODUCT_FIELDS, type Product } from '@repo/catalog-core';
 
-const COLUMNS = [
-  'slug',
-  'title',
-  'brand',
-  'category',
-  'price',
-  'marketplace',
-  'item_id',
-  'listing_url',
-  'qc_photos',
-  'created_at',
-  'model',
-  'colorway',
-  'batch',
-  'seller',
-  'tags',
-  'weight_grams',
-] as const satisfies readonly (keyof Product)[];
+const COLUMNS = PRODUCT_FIELDS;
 
 /** A CSV cell: lists joined with `|`, quoted when it holds a comma, a quote or a new line. */
 function cell(value: unknown): string {

@@ -1,21 +1,7 @@
+import { PRODUCT_FIELDS, type Product } from '../product.js';
+
 /** The Product fields an import row can fill. */
-export type ImportField =
-  | 'slug'
-  | 'title'
-  | 'brand'
-  | 'category'
-  | 'price'
-  | 'marketplace'
-  | 'item_id'
-  | 'listing_url'
-  | 'qc_photos'
-  | 'created_at'
-  | 'model'
-  | 'colorway'
-  | 'batch'
-  | 'seller'
-  | 'tags'
-  | 'weight_grams';
+export type ImportField = keyof Product;
 
 /**
  * Column names seen in operators' spreadsheet exports, keyed by their canonical form (lower
@@ -58,24 +44,7 @@ const ALIASES: Readonly<Record<string, ImportField>> = {
 };
 
 /** The fields in `ProductSchema` order: reasons list problems in this order. */
-export const IMPORT_FIELDS: readonly ImportField[] = [
-  'slug',
-  'title',
-  'brand',
-  'category',
-  'price',
-  'marketplace',
-  'item_id',
-  'listing_url',
-  'qc_photos',
-  'created_at',
-  'model',
-  'colorway',
-  'batch',
-  'seller',
-  'tags',
-  'weight_grams',
-];
+export const IMPORT_FIELDS: readonly ImportField[] = PRODUCT_FIELDS;
 
 const FIELDS: ReadonlySet<string> = new Set(IMPORT_FIELDS);
 

@@ -1,4 +1,4 @@
-import { getCategory, type Product } from '@repo/catalog-core';
+import { getCategory, PRODUCT_FIELDS, type Product } from '@repo/catalog-core';
 import type { Settings } from 'meilisearch';
 import { sortKey } from '../text.js';
 
@@ -11,26 +11,6 @@ export interface MeilisearchProductDocument extends Product {
   /** The folded, lowercased title used by `title_asc`. */
   readonly title_sort: string;
 }
-
-/** The Product fields read back from a hit; the extra document fields stay in the engine. */
-export const PRODUCT_FIELDS = [
-  'slug',
-  'title',
-  'brand',
-  'category',
-  'price',
-  'marketplace',
-  'item_id',
-  'listing_url',
-  'qc_photos',
-  'created_at',
-  'model',
-  'colorway',
-  'batch',
-  'seller',
-  'tags',
-  'weight_grams',
-] as const satisfies readonly (keyof Product)[];
 
 /**
  * Maps a product to its Meilisearch document (primary key `slug`).

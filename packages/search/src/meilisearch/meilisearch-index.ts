@@ -1,4 +1,10 @@
-import { CATEGORY_IDS, type CategoryId, type Product, SLUG_PATTERN } from '@repo/catalog-core';
+import {
+  CATEGORY_IDS,
+  type CategoryId,
+  PRODUCT_FIELDS,
+  type Product,
+  SLUG_PATTERN,
+} from '@repo/catalog-core';
 import { type FacetDistribution, Meilisearch, MeilisearchApiError } from 'meilisearch';
 import type {
   CatalogIndex,
@@ -9,7 +15,7 @@ import type {
 } from '../catalog-index.js';
 import { checkFeaturedLimit, normalizeQuery } from '../normalize-query.js';
 import { callMeilisearch } from './boundary.js';
-import { fromMeilisearchDocument, PRODUCT_FIELDS } from './documents.js';
+import { fromMeilisearchDocument } from './documents.js';
 import { pageWindow, toMeilisearchCountsParams, toMeilisearchSearchParams } from './translate.js';
 
 /** Where the Meilisearch index lives. */

@@ -1,7 +1,7 @@
+import { PRODUCT_FIELDS } from '@repo/catalog-core';
 import type { MultiSearchQuery } from 'meilisearch';
 import type { SortOrder } from '../catalog-index.js';
 import type { NormalizedQuery } from '../normalize-query.js';
-import { PRODUCT_FIELDS } from './documents.js';
 
 /**
  * Quotes a value for a Meilisearch filter expression: wrapped in double quotes, with backslashes
