@@ -1,28 +1,13 @@
 import type { Agent } from '@repo/catalog-core';
+import type { CatalogConfig } from '@repo/env';
 import { type CatalogIndex, openCatalogIndex } from '@repo/search';
 import { CatalogIoError } from './errors.js';
 import { loadAgents } from './load-agents.js';
 import { loadCatalog } from './load-catalog.js';
 import type { RowError } from './read/row-sink.js';
 
-/** Where the catalog comes from and which engine serves it (an app's `CatalogConfig`). */
-export interface OpenCatalogOptions {
-  /** Absent: the sample catalog. */
-  readonly file?: string | undefined;
-  /** The operator's agents (JSON); absent: the default agents. */
-  readonly agentsFile?: string | undefined;
-  /** Seed of the sample catalog; absent: the documented default. */
-  readonly seed?: number | undefined;
-  readonly engine: 'embedded' | 'meilisearch';
-  readonly meilisearch?:
-    | {
-        readonly host: string;
-        readonly apiKey?: string | undefined;
-        readonly indexUid: string;
-        readonly timeoutMs: number;
-      }
-    | undefined;
-}
+/** Where the catalog comes from and which engine serves it: an app's validated `CatalogConfig`. */
+export type OpenCatalogOptions = CatalogConfig;
 
 /** The part of a pino/Fastify logger this module writes to. */
 export interface CatalogLog {
