@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { isMcpRpcError, McpRpcError, RPC_ERROR } from './errors.js';
+import { encodeJson } from './protocol/wire-json.js';
 
 /** Fastify's own failures before a handler runs, as JSON-RPC errors with their HTTP status. */
 function fromFastify(error: FastifyError, bodyLimit: number): McpRpcError {
@@ -49,6 +50,6 @@ export function createErrorHandler(bodyLimit: number) {
     return reply
       .code(rpc.statusCode)
       .type('application/json; charset=utf-8')
-      .send(JSON.stringify(rpc.toResponseObject()));
+      .send(encodeJson(rpc.toResponseObject()));
   };
 }

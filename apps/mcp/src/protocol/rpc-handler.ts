@@ -18,6 +18,7 @@ import {
   META,
   SUPPORTED_VERSIONS,
 } from './versions.js';
+import { asciiJson, encodeJson } from './wire-json.js';
 
 /** What one `POST /mcp` produced: the HTTP answer and, for the log line, what was called. */
 export interface PostOutcome {
@@ -38,14 +39,11 @@ export interface RpcHandler {
 
 const MAX_BATCH = 50;
 
+// Every byte on the wire is ASCII (see wire-json.ts).
+const encode = (json: string) => Buffer.from(asciiJson(json), 'latin1');
 const CLOSE = Buffer.from('}');
 const respond = (id: RpcId, result: Buffer) =>
-  Buffer.concat([
-    Buffer.from(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":`),
-    result,
-    CLOSE,
-  ]);
-const encode = (json: string) => Buffer.from(json);
+  Buffer.concat([encode(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":`), result, CLOSE]);
 
 /** Creates the handler; every result that never changes is serialised here, once. */
 export function createRpcHandler(tools: ToolRegistry, baseUrl: string): RpcHandler {
@@ -56,7 +54,7 @@ export function createRpcHandler(tools: ToolRegistry, baseUrl: string): RpcHandl
   const modernTail = `"resultType":"complete","_meta":${JSON.stringify({ [META.serverInfo]: serverInfoFor('modern', `${baseUrl}/`) })}`;
   // Every result is a non-empty JSON object: drop its closing brace and append the fields.
   const modern = (json: Buffer, extra = '') =>
-    Buffer.concat([json.subarray(0, -1), Buffer.from(`,${extra}${modernTail}}`)]);
+    Buffer.concat([json.subarray(0, -1), encode(`,${extra}${modernTail}}`)]);
   const modernList = modern(tools.listJson, `"ttlMs":${LIST_TTL_MS},"cacheScope":"public",`);
   const modernDiscover = modern(encode(discoverResult()));
   const EMPTY = encode('{}');
@@ -176,7 +174,7 @@ export function createRpcHandler(tools: ToolRegistry, baseUrl: string): RpcHandl
         responses.push(respond(id, await legacy(message.method, message.params)));
       } catch (err) {
         if (!isMcpRpcError(err)) throw err;
-        responses.push(encode(JSON.stringify(err.withId(err.id ?? id).toResponseObject())));
+        responses.push(encodeJson(err.withId(err.id ?? id).toResponseObject()));
       }
     }
     return responses.length === 0

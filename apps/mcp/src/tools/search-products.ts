@@ -14,6 +14,7 @@ import {
   type SearchProductsOutput,
   toCny,
 } from '@repo/catalog-core';
+import { freezeJson } from '../protocol/wire-json.js';
 import { McpToolError, type ToolAnswer, type ToolContext } from './tool-context.js';
 
 const DEFAULT_LIMIT = 10;
@@ -21,9 +22,9 @@ const DEFAULT_LIMIT = 10;
 // `BuyLink.agent` is typed as a string; every configured agent has one of the three ids.
 const isAgentLink = (link: BuyLink): link is BuyLink & { agent: AgentId } => isAgentId(link.agent);
 
-// Products never change while the process runs, so their summaries are built once per product
-// and agent filter and shared by every result that shows them (a search page builds 10 of them;
-// distinct queries would otherwise rebuild the same URLs and buy links again and again).
+// Products never change while the process runs, so their summaries are built and serialised once
+// per product and agent filter and shared by every result that shows them (a search page shows
+// 10; distinct queries would otherwise rebuild and serialise the same URLs and buy links again).
 // Keyed by context first: two apps in one process (tests) may serve other base URLs or agents.
 const summaries = new WeakMap<ToolContext, WeakMap<Product, Map<string, ProductSummary>>>();
 
@@ -42,7 +43,7 @@ export function productSummary(product: Product, ctx: ToolContext, agent?: strin
   const key = agent ?? '*';
   let summary = byAgent.get(key);
   if (summary === undefined) {
-    summary = toProductSummary(product, ctx, agent);
+    summary = freezeJson(toProductSummary(product, ctx, agent));
     byAgent.set(key, summary);
   }
   return summary;
@@ -113,6 +114,18 @@ export async function searchProducts(
   return { structuredContent: output, text: renderSearch(args, output) };
 }
 
+const itemLines = new WeakMap<ProductSummary, string>();
+
+// A summary's line never changes either; kept beside it for as long as the summary lives.
+function itemLine(item: ProductSummary): string {
+  let line = itemLines.get(item);
+  if (line === undefined) {
+    line = `- **${item.title}** (${item.brand}) CNY ${item.price.amount} (USD ${item.prices.USD}) | slug \`${item.slug}\` | ${item.product_url}`;
+    itemLines.set(item, line);
+  }
+  return line;
+}
+
 function renderSearch(args: SearchProductsInput, out: SearchProductsOutput): string {
   const what = args.query ? `for "${args.query}"` : 'in the catalog';
   if (out.items.length === 0) {
@@ -128,11 +141,7 @@ function renderSearch(args: SearchProductsInput, out: SearchProductsOutput): str
   ];
   // A summary for reading; every link of an item (buy links per agent, QC photos, the listing)
   // is in structuredContent and on the product page, so the text stays short.
-  for (const item of out.items) {
-    lines.push(
-      `- **${item.title}** (${item.brand}) ¥${item.price.amount} ≈ $${item.prices.USD} · slug \`${item.slug}\` · ${item.product_url}`,
-    );
-  }
+  for (const item of out.items) lines.push(itemLine(item));
   lines.push(
     '',
     'Each item in structuredContent also has its marketplace listing, QC photos and one buy link per agent.',

@@ -3,6 +3,7 @@ import { isSearchError } from '@repo/search';
 import type { FastifyBaseLogger } from 'fastify';
 import { Compile } from 'typebox/compile';
 import { McpRpcError, RPC_ERROR } from '../errors.js';
+import { encodeJson as encode } from '../protocol/wire-json.js';
 import { compactOutputSchema } from './compact-schema.js';
 import { estimateShipping } from './estimate-shipping.js';
 import { getAgentOffers } from './get-agent-offers.js';
@@ -49,8 +50,6 @@ export interface ToolRegistry {
    */
   call(name: string, args: unknown): Promise<ToolCallOutcome>;
 }
-
-const encode = (value: unknown) => Buffer.from(JSON.stringify(value));
 
 function errorResult(message: string): ToolCallOutcome {
   return {

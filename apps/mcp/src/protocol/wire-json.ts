@@ -1,0 +1,67 @@
+// How `/mcp` writes JSON. Two choices, both for speed and neither visible once parsed:
+// - ASCII only: every non-ASCII character is a `\uXXXX` escape (RFC 8259 section 7). Any client
+//   turns ASCII bytes into a string as fast as a copy; one `¥` in a 16 KB search result makes
+//   UTF-8 decoding in a JavaScript client about ten times slower.
+// - Parts that never change (a product as results show it) are serialised once and copied into
+//   every result that contains them; only the few fields around them are serialised per call.
+
+// Any non-ASCII UTF-16 code unit; a character outside the BMP becomes its two escaped surrogates,
+// which is how JSON spells it.
+const NON_ASCII = /[\u0080-\uffff]/;
+const NON_ASCII_ALL = /[\u0080-\uffff]/g;
+const escapeUnit = (unit: string) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`;
+
+/** JSON text with every non-ASCII character escaped; the same value once parsed. */
+export function asciiJson(json: string): string {
+  return NON_ASCII.test(json) ? json.replace(NON_ASCII_ALL, escapeUnit) : json;
+}
+
+const frozen = new WeakMap<object, Buffer>();
+
+/**
+ * Promises that `value` never changes again and keeps its encoding: every later
+ * {@link encodeJson} of a value that contains it copies those bytes instead of serialising it.
+ */
+export function freezeJson<T extends object>(value: T): T {
+  frozen.set(value, encodeJson(value));
+  return value;
+}
+
+/**
+ * `JSON.stringify(value)` as bytes, for plain JSON data (objects, arrays, strings, finite
+ * numbers, booleans, null; `undefined` fields are left out): ASCII only, frozen parts copied.
+ */
+export function encodeJson(value: unknown): Buffer {
+  const parts: Buffer[] = [];
+  const tail = Buffer.from(write(value, '', parts), 'latin1');
+  if (parts.length === 0) return tail;
+  parts.push(tail);
+  return Buffer.concat(parts);
+}
+
+// Appends the JSON of `value` to `text` and returns it; a frozen part moves the text so far and
+// its own bytes to `parts` and the text starts again empty.
+function write(value: unknown, text: string, parts: Buffer[]): string {
+  if (value === null || typeof value !== 'object') {
+    return text + asciiJson(JSON.stringify(value) ?? 'null');
+  }
+  const known = frozen.get(value);
+  if (known !== undefined) {
+    parts.push(Buffer.from(text, 'latin1'), known);
+    return '';
+  }
+  let out = text;
+  if (Array.isArray(value)) {
+    out += '[';
+    for (let i = 0; i < value.length; i++) out = write(value[i], i === 0 ? out : `${out},`, parts);
+    return `${out}]`;
+  }
+  out += '{';
+  let first = true;
+  for (const [key, field] of Object.entries(value)) {
+    if (field === undefined) continue;
+    out = write(field, `${out}${first ? '' : ','}${asciiJson(JSON.stringify(key))}:`, parts);
+    first = false;
+  }
+  return `${out}}`;
+}
