@@ -47,10 +47,11 @@ export async function startNode(
   env: Record<string, string>,
   probePath: string,
   args: string[] = [],
+  nodeArgs: string[] = [],
 ): Promise<Started> {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, [entry, ...args], {
+  const child = spawn(process.execPath, [...nodeArgs, entry, ...args], {
     // biome-ignore lint/style/noProcessEnv: the measured server inherits the runner's environment (PATH, locale)
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'inherit'],

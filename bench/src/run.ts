@@ -1,5 +1,6 @@
 // `pnpm bench`: every figure of the service beside a bare Fastify route measured in the same run,
-// on loopback, bounded in time. Usage: pnpm bench [--duration S] [--connections N] [--quick]
+// on loopback, bounded in time.
+// Usage: pnpm bench [--duration S] [--connections N] [--quick] [--only TEXT] [--profile]
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -19,6 +20,8 @@ const { values } = parseArgs({
     quick: { type: 'boolean', default: false },
     // Only the HTTP scenarios whose name contains this text (skips engine, cold start, gateway).
     only: { type: 'string' },
+    // Writes a V8 CPU profile of the measured server to bench/results/ when it stops.
+    profile: { type: 'boolean', default: false },
   },
 });
 const durationS = values.quick ? 2 : Number(values.duration);
@@ -98,7 +101,10 @@ async function coldStart() {
 async function http() {
   console.log(`## HTTP (autocannon, ${connections} connections, ${durationS} s each)\n`);
   const bare = await startBare(join(here, 'bare-server.js'));
-  const service = await startNode(standaloneEntry, serverEnv, '/health.json');
+  const profileArgs = values.profile
+    ? ['--cpu-prof', `--cpu-prof-dir=${join(root, 'bench/results')}`]
+    : [];
+  const service = await startNode(standaloneEntry, serverEnv, '/health.json', [], profileArgs);
   try {
     const baselines = new Map<string, LoadResult>();
     const rows: { scenario: LoadResult; baseline: LoadResult }[] = [];
