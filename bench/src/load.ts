@@ -2,19 +2,29 @@ import autocannon, { type Request } from 'autocannon';
 
 /**
  * One HTTP load scenario. By default each connection cycles through `requests` on its own (so
- * every connection repeats the same sequence); with `shared`, one cursor serves all connections,
- * so a list longer than the run is never repeated.
+ * every connection repeats the same sequence); with `shared`, one cursor serves all connections
+ * and carries on from one run of the scenario to the next, so a list longer than all the runs
+ * together is never repeated.
  */
 export interface LoadScenario {
   readonly name: string;
   readonly shared?: boolean;
-  readonly requests: readonly {
-    readonly method?: 'GET' | 'POST';
-    readonly path: string;
-    readonly body?: string;
-    readonly headers?: Record<string, string>;
-  }[];
+  /** An array, or a list built on demand (`at` is called once per request sent). */
+  readonly requests: RequestList;
 }
+
+/** One request of a scenario. */
+export interface ScenarioRequest {
+  readonly method?: 'GET' | 'POST';
+  readonly path: string;
+  readonly body?: string;
+  readonly headers?: Record<string, string>;
+}
+
+/** A scenario's requests: a list, or its length and a function that builds each on demand. */
+export type RequestList =
+  | readonly ScenarioRequest[]
+  | { readonly length: number; at(index: number): ScenarioRequest };
 
 /** What one load run measured. */
 export interface LoadResult {
@@ -43,8 +53,10 @@ export async function runLoad(
     connections: options.connections,
     duration: options.durationS,
     requests: scenario.shared
-      ? [sharedCursor(scenario.requests)]
-      : scenario.requests.map(toRequest),
+      ? [sharedCursor(scenario)]
+      : Array.from({ length: scenario.requests.length }, (_, i) =>
+          toRequest(scenario.requests.at(i) as ScenarioRequest),
+        ),
   });
   return {
     name: scenario.name,
@@ -56,8 +68,6 @@ export async function runLoad(
   };
 }
 
-type ScenarioRequest = LoadScenario['requests'][number];
-
 function toRequest(r: ScenarioRequest) {
   return {
     method: r.method ?? 'GET',
@@ -67,12 +77,20 @@ function toRequest(r: ScenarioRequest) {
   };
 }
 
+const cursors = new WeakMap<LoadScenario, { next: number }>();
+
 // One request template whose every send takes the next item of the list, whichever connection.
-function sharedCursor(list: LoadScenario['requests']) {
-  let cursor = 0;
+function sharedCursor(scenario: LoadScenario) {
+  const list = scenario.requests;
+  let cursor = cursors.get(scenario);
+  if (cursor === undefined) {
+    cursor = { next: 0 };
+    cursors.set(scenario, cursor);
+  }
+  const state = cursor;
   return {
     setupRequest: (request: Request): Request => {
-      const next = list[cursor++ % list.length] as ScenarioRequest;
+      const next = list.at(state.next++ % list.length) as ScenarioRequest;
       return { ...request, ...toRequest(next) };
     },
   };
