@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { isMcpRpcError, McpRpcError, RPC_ERROR, type RpcId } from '../errors.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
+import { acceptsGzip, gzipResponse, precompress } from './gzip-response.js';
 import { type InboundMessage, type RpcParams, readableId, readMessage } from './message.js';
 import { checkModernEnvelope, metaVersion } from './modern-envelope.js';
 import {
@@ -25,6 +26,8 @@ export interface PostOutcome {
   readonly status: 200 | 202;
   /** The JSON-RPC response(s) as UTF-8 JSON; absent for 202. */
   readonly payload?: Buffer;
+  /** Set when `payload` is gzipped (the client accepts it and the result is one sent before). */
+  readonly encoding?: 'gzip';
   readonly calls: readonly { readonly method: string; readonly tool?: string }[];
 }
 
@@ -55,9 +58,23 @@ export function createRpcHandler(tools: ToolRegistry, baseUrl: string): RpcHandl
   // Every result is a non-empty JSON object: drop its closing brace and append the fields.
   const modern = (json: Buffer, extra = '') =>
     Buffer.concat([json.subarray(0, -1), encode(`,${extra}${modernTail}}`)]);
+  // One modern form per result Buffer, so a cached result stays the same Buffer (see gzipped).
+  const modernForms = new WeakMap<Buffer, Buffer>();
+  const modernOf = (json: Buffer) => {
+    let form = modernForms.get(json);
+    if (form === undefined) {
+      form = modern(json);
+      modernForms.set(json, form);
+    }
+    return form;
+  };
   const modernList = modern(tools.listJson, `"ttlMs":${LIST_TTL_MS},"cacheScope":"public",`);
   const modernDiscover = modern(encode(discoverResult()));
   const EMPTY = encode('{}');
+  // Sent on every connection of every agent: compressed from the first answer on.
+  for (const constant of [tools.listJson, modernList, modernDiscover, ...initialize.values()]) {
+    precompress(constant);
+  }
 
   function listTools(params: RpcParams): void {
     // The four tools fit one page, so no cursor is ever issued and any cursor is one we did not.
@@ -103,7 +120,7 @@ export function createRpcHandler(tools: ToolRegistry, baseUrl: string): RpcHandl
         listTools(params);
         return modernList;
       case 'tools/call':
-        return modern(await callTool(params));
+        return modernOf(await callTool(params));
       default:
         // 2026-07-28 answers an unknown method with 404, so clients can tell it from a bad header.
         throw new McpRpcError(RPC_ERROR.METHOD_NOT_FOUND, `Method not found: ${method}`, {
@@ -134,7 +151,12 @@ export function createRpcHandler(tools: ToolRegistry, baseUrl: string): RpcHandl
       const result = isModern
         ? await modernCall(message.method, message.params)
         : await legacy(message.method, message.params);
-      return { status: 200, payload: respond(id, result), calls };
+      const gzip = acceptsGzip(headers['accept-encoding'])
+        ? gzipResponse(asciiJson(JSON.stringify(id)), result)
+        : undefined;
+      return gzip
+        ? { status: 200, payload: gzip, encoding: 'gzip', calls }
+        : { status: 200, payload: respond(id, result), calls };
     } catch (err) {
       throw isMcpRpcError(err) && err.id === null ? err.withId(id) : err;
     }

@@ -112,6 +112,22 @@ describe('official SDK v1 client', () => {
     expect(disclosure).toMatch(/affiliate/);
   });
 
+  it('reads a repeated call the server sends gzipped (fetch asks for gzip)', async () => {
+    const args = { name: 'search_products', arguments: { query: 'cap', limit: 5 } };
+    const first = await client.callTool(args);
+    const again = await client.callTool(args);
+    expect(again.structuredContent).toEqual(first.structuredContent);
+    // The same request straight through fetch shows the encoding the client decoded.
+    const response = await fetch(server.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'tools/call', params: args }),
+    });
+    expect(response.headers.get('content-encoding')).toBe('gzip');
+    const body = (await response.json()) as { result: { structuredContent: unknown } };
+    expect(body.result.structuredContent).toEqual(first.structuredContent);
+  });
+
   it('rejects an unknown tool with -32602', async () => {
     await expect(client.callTool({ name: 'drop_tables', arguments: {} })).rejects.toMatchObject({
       code: -32602,

@@ -34,6 +34,9 @@ export default async function mcpRoutes(fastify: FastifyInstance, opts: McpRoute
         'mcp call',
       );
       if (outcome.payload === undefined) return reply.code(202).send();
+      // The answer depends on Accept-Encoding (see protocol/gzip-response.ts).
+      reply.header('vary', 'accept-encoding');
+      if (outcome.encoding) reply.header('content-encoding', outcome.encoding);
       return reply.type('application/json; charset=utf-8').send(outcome.payload);
     },
   );

@@ -1,0 +1,109 @@
+import { constants, deflateRawSync } from 'node:zlib';
+import negotiate from '@fastify/accept-negotiator';
+
+// A JSON-RPC response is its result plus the request's id, and the result is what weighs: a
+// 12 KB tool list, a 16 KB page of products. When the result is one the server sends again and
+// again, its gzip form is made once, and each response only appends the id:
+//
+//   gzip header | deflate(`{"jsonrpc":"2.0","result":` + result), sync-flushed, not final
+//               | a final stored (uncompressed) block with `,"id":<id>}` | CRC-32 | size
+//
+// One valid gzip member (RFC 1952) holding one deflate stream (RFC 1951): a sync flush ends the
+// compressed blocks on a byte boundary, where a stored block may follow, and the CRC-32 of the
+// whole text continues from the register kept for the constant part over the few id bytes.
+
+const HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]); // deflate, no name, no mtime
+const OPEN = Buffer.from('{"jsonrpc":"2.0","result":');
+const MAX_STORED = 0xffff;
+
+const CRC_TABLE = (() => {
+  const table = new Int32Array(256);
+  for (let n = 0; n < 256; n++) {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    table[n] = c;
+  }
+  return table;
+})();
+
+/** The CRC-32 register after `bytes`, from `register` (start: -1; the checksum is `~register`). */
+function crcUpdate(register: number, bytes: Uint8Array): number {
+  let c = register;
+  for (let i = 0; i < bytes.length; i++) {
+    c = (CRC_TABLE[(c ^ (bytes[i] as number)) & 0xff] as number) ^ (c >>> 8);
+  }
+  return c;
+}
+
+/** A result's response, gzipped up to the id. */
+interface GzipTemplate {
+  /** Gzip header and the deflated `{"jsonrpc":"2.0","result":<result>`. */
+  readonly head: Buffer;
+  /** CRC-32 register after that text. */
+  readonly crc: number;
+  /** Its length in bytes. */
+  readonly size: number;
+}
+
+/** Compresses the response to `result` (JSON bytes) up to the id, once. */
+function gzipTemplate(result: Buffer): GzipTemplate {
+  const text = Buffer.concat([OPEN, result]);
+  const deflated = deflateRawSync(text, { finishFlush: constants.Z_SYNC_FLUSH });
+  return {
+    head: Buffer.concat([HEADER, deflated]),
+    crc: crcUpdate(-1, text),
+    size: text.length,
+  };
+}
+
+/**
+ * The gzip bytes of `{"jsonrpc":"2.0","result":<result>,"id":<id>}`, where `idJson` is the id as
+ * JSON; `undefined` for an id too long for one stored block (64 KB), which goes uncompressed.
+ */
+function gzipWithId(template: GzipTemplate, idJson: string): Buffer | undefined {
+  const close = Buffer.from(`,"id":${idJson}}`, 'latin1');
+  const n = close.length;
+  if (n > MAX_STORED) return undefined;
+  const tail = Buffer.allocUnsafe(5 + n + 8);
+  tail[0] = 1; // BFINAL = 1, BTYPE = 00 (stored); already byte-aligned after the sync flush
+  tail.writeUInt16LE(n, 1);
+  tail.writeUInt16LE(~n & 0xffff, 3);
+  close.copy(tail, 5);
+  tail.writeInt32LE(~crcUpdate(template.crc, close), 5 + n);
+  tail.writeUInt32LE((template.size + n) >>> 0, 9 + n);
+  return Buffer.concat([template.head, tail]);
+}
+
+// gzip only pays for itself on a result sent more than once: compressing a fresh 16 KB answer
+// costs the server more than sending it plainly over a fast link. So a result is compressed the
+// second time the same Buffer is answered (a cached tool result), and kept as long as that
+// Buffer lives. `null`: answered once, not compressed yet.
+const templates = new WeakMap<Buffer, GzipTemplate | null>();
+
+/** Compresses a result that is sent on every connection (the tool list) before its first use. */
+export function precompress(result: Buffer): void {
+  templates.set(result, gzipTemplate(result));
+}
+
+/**
+ * The gzip bytes of the response to a request with id `idJson` (the id as JSON) whose result is
+ * `result`; `undefined` when that result Buffer was never answered before (it is then marked,
+ * and compressed on its next use) or the id is too long.
+ */
+export function gzipResponse(idJson: string, result: Buffer): Buffer | undefined {
+  let template = templates.get(result);
+  if (template === undefined) {
+    templates.set(result, null);
+    return undefined;
+  }
+  if (template === null) {
+    template = gzipTemplate(result);
+    templates.set(result, template);
+  }
+  return gzipWithId(template, idJson);
+}
+
+/** Whether an `Accept-Encoding` header prefers gzip to no encoding (q-values honoured). */
+export function acceptsGzip(header: string | undefined): boolean {
+  return header !== undefined && negotiate(header, ['identity', 'gzip']) === 'gzip';
+}

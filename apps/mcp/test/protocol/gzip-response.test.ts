@@ -1,0 +1,108 @@
+import { execFileSync } from 'node:child_process';
+import { gunzipSync } from 'node:zlib';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { acceptsGzip, gzipResponse, precompress } from '../../src/protocol/gzip-response.js';
+import { asciiJson } from '../../src/protocol/wire-json.js';
+import { build, rpc } from '../helper.js';
+
+const RESULT = Buffer.from(
+  JSON.stringify({ tools: [{ name: 'a', description: 'x'.repeat(5000) }] }),
+);
+precompress(RESULT);
+
+const idArbitrary = fc.oneof(
+  fc.integer(),
+  fc.string({ unit: 'grapheme', maxLength: 200 }),
+  fc.constant(null),
+);
+
+describe('gzipResponse', () => {
+  it('is a gzip member that inflates to the response with the id (zlib checks CRC and size)', () => {
+    fc.assert(
+      fc.property(idArbitrary, (id) => {
+        const gzip = gzipResponse(asciiJson(JSON.stringify(id)), RESULT) as Buffer;
+        const response = JSON.parse(gunzipSync(gzip).toString('latin1'));
+        expect(response).toEqual({ jsonrpc: '2.0', id, result: JSON.parse(RESULT.toString()) });
+      }),
+    );
+  });
+
+  it('inflates with an independent gzip implementation (Python)', () => {
+    const gzip = gzipResponse('"req-1"', RESULT) as Buffer;
+    const text = execFileSync(
+      'python3',
+      ['-c', 'import gzip, sys; sys.stdout.buffer.write(gzip.decompress(sys.stdin.buffer.read()))'],
+      { input: gzip },
+    ).toString();
+    expect(JSON.parse(text).id).toBe('req-1');
+    expect(gzip.length).toBeLessThan(RESULT.length / 5);
+  });
+
+  it('compresses a result the second time it is answered, not the first', () => {
+    const fresh = Buffer.from('{"total":0}');
+    expect(gzipResponse('1', fresh)).toBeUndefined();
+    expect(gunzipSync(gzipResponse('2', fresh) as Buffer).toString()).toBe(
+      '{"jsonrpc":"2.0","result":{"total":0},"id":2}',
+    );
+  });
+
+  it('leaves an id too long for one stored block uncompressed', () => {
+    expect(gzipResponse(JSON.stringify('x'.repeat(70_000)), RESULT)).toBeUndefined();
+  });
+});
+
+describe('acceptsGzip', () => {
+  it.each([
+    ['gzip, deflate', true],
+    ['gzip, deflate, br, zstd', true],
+    ['br;q=1.0, gzip;q=0.8, *;q=0.1', true],
+    ['gzip;q=0', false],
+    ['gzip;q=0.5, identity', false],
+    ['identity', false],
+    ['br', false],
+    ['', false],
+    [undefined, false],
+  ])('%j → %s', (header, expected) => {
+    expect(acceptsGzip(header)).toBe(expected);
+  });
+});
+
+describe('POST /mcp with Accept-Encoding: gzip', () => {
+  const call = (id: number, encoding?: string) =>
+    rpc(
+      {
+        jsonrpc: '2.0',
+        id,
+        method: 'tools/call',
+        params: { name: 'search_products', arguments: { query: 'hoodie', limit: 3 } },
+      },
+      encoding === undefined ? {} : { 'accept-encoding': encoding },
+    );
+
+  it('sends the tool list gzipped from the first request, with Vary', async () => {
+    const app = await build();
+    const plain = await app.inject(rpc({ jsonrpc: '2.0', id: 7, method: 'tools/list' }));
+    const gzip = await app.inject(
+      rpc({ jsonrpc: '2.0', id: 7, method: 'tools/list' }, { 'accept-encoding': 'gzip, deflate' }),
+    );
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.headers.vary).toBe('accept-encoding');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(plain.json());
+    expect(Number(gzip.headers['content-length'])).toBe(gzip.rawPayload.length);
+  });
+
+  it('sends a repeated tool call gzipped, a first one and a refusing client plain', async () => {
+    const app = await build();
+    const first = await app.inject(call(1, 'gzip'));
+    const second = await app.inject(call(2, 'gzip'));
+    const refused = await app.inject(call(3, 'gzip;q=0'));
+    expect(first.headers['content-encoding']).toBeUndefined();
+    expect(second.headers['content-encoding']).toBe('gzip');
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    const inflated = JSON.parse(gunzipSync(second.rawPayload).toString());
+    expect(inflated).toEqual({ ...first.json(), id: 2 });
+    expect(refused.json()).toEqual({ ...first.json(), id: 3 });
+  });
+});
