@@ -1,4 +1,22 @@
+import { createRequire } from 'node:module';
 import autocannon, { type Request } from 'autocannon';
+
+// autocannon decodes every response body into a string, for `onResponse`, `verifyBody` and
+// `expectBody`, none of which the bench uses. That decoding was a third of the load generator's
+// time, worst on gzip bytes (not UTF-8) and non-ASCII JSON, so on two cores it measured itself
+// instead of the server. Bodies are still read and counted, just not decoded.
+// `keepBodies(true)` restores it, for comparison.
+const require = createRequire(import.meta.url);
+const Queue = require('autocannon/lib/pipelinedRequestsQueue.js') as {
+  prototype: { addBody(data: Buffer): void };
+};
+const decodeBody = Queue.prototype.addBody;
+Queue.prototype.addBody = () => {};
+
+/** Whether autocannon decodes response bodies as it does out of the box (default: no). */
+export function keepBodies(on: boolean): void {
+  Queue.prototype.addBody = on ? decodeBody : () => {};
+}
 
 /**
  * One HTTP load scenario. By default each connection cycles through `requests` on its own (so

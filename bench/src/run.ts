@@ -1,12 +1,13 @@
 // `pnpm bench`: every figure of the service beside a bare Fastify route measured in the same run,
 // on loopback, bounded in time.
-// Usage: pnpm bench [--duration S] [--connections N] [--rounds R] [--quick] [--only TEXT] [--profile]
+// Usage: pnpm bench [--duration S] [--connections N] [--rounds R] [--quick] [--only TEXT]
+//   [--profile] [--decode-bodies]
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
-import { type LoadResult, runLoad } from './load.js';
+import { keepBodies, type LoadResult, runLoad } from './load.js';
 import { rssMB, startBare, startNode } from './processes.js';
 import { ZIPF_SEARCH } from './scenarios/mcp.js';
 import { SERVICE_SCENARIOS } from './scenarios.js';
@@ -24,11 +25,14 @@ const { values } = parseArgs({
     profile: { type: 'boolean', default: false },
     // Baseline and scenario alternate this many times; the round with the median ratio is kept.
     rounds: { type: 'string', default: '3' },
+    // autocannon's own behaviour: decode every response body into a string (see load.ts).
+    'decode-bodies': { type: 'boolean', default: false },
   },
 });
 const durationS = values.quick ? 2 : Number(values.duration);
 const connections = Number(values.connections);
 const rounds = values.quick ? 1 : Math.max(1, Number(values.rounds));
+keepBodies(values['decode-bodies']);
 const standaloneEntry = join(root, 'apps/standalone/dist/server.js');
 // One client drives all the load from one address: the measured server runs without budgets.
 const serverEnv = {
@@ -42,6 +46,7 @@ const report: Record<string, unknown> = {
   durationS,
   connections,
   rounds,
+  decodeBodies: values['decode-bodies'],
 };
 
 console.log(

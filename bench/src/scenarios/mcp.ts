@@ -3,16 +3,20 @@ import type { LoadScenario } from '../load.js';
 import type { ServiceScenario } from '../scenario.js';
 import { generateQueryMix } from '../search-queries.js';
 
+// What the official SDK clients send: their fetch (undici) asks for gzip on every request.
 const headers = {
   'content-type': 'application/json',
   accept: 'application/json, text/event-stream',
+  'accept-encoding': 'gzip, deflate',
 };
-const post = (body: unknown) => ({
+const post = (body: unknown, with_: Record<string, string> = headers) => ({
   method: 'POST' as const,
   path: '/mcp',
   body: JSON.stringify(body),
-  headers,
+  headers: with_,
 });
+// A client that asks for no encoding (curl without --compressed): the bytes uncompressed.
+const { 'accept-encoding': _, ...plainHeaders } = headers;
 const callSearch = (id: number, args: Record<string, unknown>) =>
   post({
     jsonrpc: '2.0',
@@ -116,6 +120,13 @@ export const MCP_SCENARIOS: readonly ServiceScenario[] = [
     scenario: {
       name: 'POST /mcp tools/list',
       requests: [post({ jsonrpc: '2.0', id: 1, method: 'tools/list' })],
+    },
+    baseline: bareJsonRpc,
+  },
+  {
+    scenario: {
+      name: 'POST /mcp tools/list, no Accept-Encoding',
+      requests: [post({ jsonrpc: '2.0', id: 1, method: 'tools/list' }, plainHeaders)],
     },
     baseline: bareJsonRpc,
   },
