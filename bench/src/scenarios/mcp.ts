@@ -100,11 +100,17 @@ const zipf = zipfRanks(1_000, 60_000);
 // 5 s rounds at 50 connections stay well under 300,000 calls): the query mix, each with its own
 // offset and a page size around the default of 10, so answers are no larger than an ordinary
 // search's. Built on demand: the strings of 300,000 requests are not worth keeping.
-const NEVER_REPEATED = searches.length * 30 * 5;
+// The searches without their own offset (two that differed only there would collide).
+const bases = [
+  ...new Map(
+    searches.map(({ offset: _, ...base }) => [JSON.stringify(base), base] as const),
+  ).values(),
+];
+const NEVER_REPEATED = bases.length * 30 * 5;
 const neverRepeated = (i: number) => ({
-  ...searches[i % searches.length],
-  offset: Math.floor(i / searches.length) % 30,
-  limit: 8 + (Math.floor(i / (searches.length * 30)) % 5),
+  ...bases[i % bases.length],
+  offset: Math.floor(i / bases.length) % 30,
+  limit: 8 + (Math.floor(i / (bases.length * 30)) % 5),
 });
 
 /** `search_products` as real traffic sends it: a few queries most of the time. */
