@@ -23,7 +23,12 @@ const frozen = new WeakMap<object, Buffer>();
  * {@link encodeJson} of a value that contains it copies those bytes instead of serialising it.
  */
 export function freezeJson<T extends object>(value: T): T {
-  frozen.set(value, encodeJson(value));
+  const bytes = encodeJson(value);
+  // Its own exact-size memory: a small Buffer is a slice of a shared 8 KB pool, and a kept slice
+  // would keep the whole pool, with whatever short-lived bytes shared it, alive as long.
+  const own = Buffer.allocUnsafeSlow(bytes.length);
+  bytes.copy(own);
+  frozen.set(value, own);
   return value;
 }
 
