@@ -16,6 +16,32 @@ describe('embedded engine', () => {
     expect(await index.search({ q: '  NIKE   dunk ' })).toBe(first);
   });
 
+  it('answers a query mix the same with its word cache as without any cache', async () => {
+    const products = contractCatalog();
+    const cached = createEmbeddedIndex(products, { cacheSize: 1 }); // words cached, results not
+    const bare = createEmbeddedIndex(products, { cacheSize: 0 });
+    const slugs = async (index: typeof bare, q: string, offset: number) =>
+      (await index.search({ q, offset, limit: 5 })).hits.map((p) => p.slug);
+    // Each word comes back as a whole word and as the last, prefix-matched one, with typos.
+    for (const q of [
+      'nike',
+      'nik',
+      'nike dunk',
+      'dunk nike',
+      'nkie dunk',
+      'dunk',
+      'du',
+      'du nike',
+      'nike du',
+    ]) {
+      for (const offset of [0, 3]) {
+        expect(await slugs(cached, q, offset), `${q} @${offset}`).toEqual(
+          await slugs(bare, q, offset),
+        );
+      }
+    }
+  });
+
   it('is what openCatalogIndex loads for engine "embedded"', async () => {
     const index = await openCatalogIndex({ engine: 'embedded', products: contractCatalog() });
     expect(index.engine).toBe('embedded');

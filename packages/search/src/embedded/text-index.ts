@@ -1,6 +1,7 @@
 import { getCategory, type Product } from '@repo/catalog-core';
 import SearchableMap from 'minisearch/SearchableMap';
 import { maxTypos, tokenize } from '../text.js';
+import { LruCache } from './lru-cache.js';
 
 /**
  * Searchable fields and their weights (higher ranks first when typos are equal). The item number
@@ -62,8 +63,14 @@ export class TextIndex {
   private readonly scores: Uint16Array;
   private readonly candidates: Uint32Array;
   private generation = 0;
+  // A word's dictionary terms (exact, prefix, typos) cost a radix-tree walk, the fuzzy part most
+  // of a query's time, and queries repeat their words far more than whole queries: the same
+  // words come back with another page, sort, filter or one more word.
+  private readonly expansions: LruCache<ExpandedWord>;
 
-  constructor(products: readonly Product[]) {
+  /** @param wordCacheSize how many expanded words to keep (0: none). */
+  constructor(products: readonly Product[], wordCacheSize = 4096) {
+    this.expansions = new LruCache(wordCacheSize);
     const termIds = new Map<string, number>();
     const lists: number[][] = [];
     const listWeights: number[][] = [];
@@ -195,6 +202,16 @@ export class TextIndex {
   }
 
   private expand(word: string, isLast: boolean): ExpandedWord {
+    const key = isLast ? `${word}*` : word;
+    let expanded = this.expansions.get(key);
+    if (expanded === undefined) {
+      expanded = this.expandUncached(word, isLast);
+      this.expansions.set(key, expanded);
+    }
+    return expanded;
+  }
+
+  private expandUncached(word: string, isLast: boolean): ExpandedWord {
     const terms = new Map<number, number>();
     const offer = (termId: number, base: number): void => {
       if ((terms.get(termId) ?? -1) < base) terms.set(termId, base);
