@@ -97,6 +97,19 @@ describe('through the gateway', () => {
     }
   });
 
+  it('passes the gzipped tool list through unchanged', async () => {
+    const response = await fetch(`${stack.baseUrl}/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'accept-encoding': 'gzip' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 'gw', method: 'tools/list' }),
+    });
+    expect(response.headers.get('content-encoding')).toBe('gzip');
+    expect(response.headers.get('vary')).toMatch(/accept-encoding/i);
+    const body = (await response.json()) as { id: string; result: { tools: unknown[] } };
+    expect(body.id).toBe('gw');
+    expect(body.result.tools).toHaveLength(4);
+  });
+
   it('follows the OAuth discovery order with a standard client and calls /mcp with the token', async () => {
     const resource = new URL(stack.baseUrl);
     const prm = await oauth.resourceDiscoveryRequest(resource, {
