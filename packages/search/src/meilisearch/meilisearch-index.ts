@@ -15,6 +15,7 @@ import type {
 } from '../catalog-index.js';
 import { checkFeaturedLimit, normalizeQuery } from '../normalize-query.js';
 import { callMeilisearch } from './boundary.js';
+import { CircuitBreaker, type CircuitBreakerOptions } from './circuit-breaker.js';
 import { fromMeilisearchDocument } from './documents.js';
 import { pageWindow, toMeilisearchCountsParams, toMeilisearchSearchParams } from './translate.js';
 
@@ -27,9 +28,12 @@ export interface MeilisearchConnection {
   readonly indexUid: string;
   /** Per-request timeout in milliseconds (default 5000). */
   readonly timeoutMs?: number;
+  /** When reads stop waiting on a failing engine (default: 3 failures in a row, then 5 s). */
+  readonly breaker?: CircuitBreakerOptions;
 }
 
 const DEFAULT_TIMEOUT_MS = 5_000;
+const DEFAULT_BREAKER: CircuitBreakerOptions = { failures: 3, openMs: 5_000 };
 const SLUG = new RegExp(SLUG_PATTERN);
 
 /** Opens a client with this package's timeout default. */
@@ -52,17 +56,25 @@ class MeilisearchIndex implements CatalogIndex {
   readonly engine = 'meilisearch' as const;
   private readonly client: Meilisearch;
   private readonly indexUid: string;
+  private readonly breaker: CircuitBreaker;
 
   constructor(connection: MeilisearchConnection) {
     this.client = createMeilisearchClient(connection);
     this.indexUid = connection.indexUid;
+    this.breaker = new CircuitBreaker(connection.breaker ?? DEFAULT_BREAKER);
+  }
+
+  // Every read but health() goes through the breaker; health() always asks, so /health.json
+  // tells the truth, and an engine found healthy closes the breaker at once.
+  private read<T>(action: string, call: () => Promise<T>): Promise<T> {
+    return this.breaker.run(action, () => callMeilisearch(action, call));
   }
 
   async search(query: SearchQuery): Promise<SearchResult> {
     const normalized = normalizeQuery(query);
     const main = toMeilisearchSearchParams(normalized, this.indexUid);
     const counts = toMeilisearchCountsParams(normalized, this.indexUid);
-    const { results } = await callMeilisearch('search', () =>
+    const { results } = await this.read('search', () =>
       this.client.multiSearch({ queries: counts ? [main, counts] : [main] }),
     );
     const [page, facets = page] = results;
@@ -82,19 +94,21 @@ class MeilisearchIndex implements CatalogIndex {
   async getBySlug(slug: string): Promise<Product | undefined> {
     // Not a slug: cannot exist, and never reaches the engine as a document id.
     if (!SLUG.test(slug)) return undefined;
-    try {
-      const document = await this.client
-        .index(this.indexUid)
-        .getDocument(slug, { fields: [...PRODUCT_FIELDS] });
-      return fromMeilisearchDocument(document);
-    } catch (error) {
-      if (error instanceof MeilisearchApiError && error.response.status === 404) return undefined;
-      return callMeilisearch('getBySlug', () => Promise.reject(error));
-    }
+    const document = await this.read('getBySlug', async () => {
+      try {
+        return await this.client
+          .index(this.indexUid)
+          .getDocument(slug, { fields: [...PRODUCT_FIELDS] });
+      } catch (error) {
+        if (error instanceof MeilisearchApiError && error.response.status === 404) return undefined;
+        throw error;
+      }
+    });
+    return document === undefined ? undefined : fromMeilisearchDocument(document);
   }
 
   async categories(): Promise<readonly CategoryCount[]> {
-    const { facetDistribution } = await callMeilisearch('categories', () =>
+    const { facetDistribution } = await this.read('categories', () =>
       this.client.index(this.indexUid).search('', { facets: ['category'], limit: 0 }),
     );
     const counts = toCounts(facetDistribution);
@@ -105,7 +119,7 @@ class MeilisearchIndex implements CatalogIndex {
     checkFeaturedLimit(limit);
     if (limit === 0) return [];
     // The newest `limit` of each category, then the same round-robin as the embedded engine.
-    const { results } = await callMeilisearch('featured', () =>
+    const { results } = await this.read('featured', () =>
       this.client.multiSearch({
         queries: CATEGORY_IDS.map((id) => ({
           indexUid: this.indexUid,
@@ -132,6 +146,7 @@ class MeilisearchIndex implements CatalogIndex {
       const stats = await callMeilisearch('health', () =>
         this.client.index(this.indexUid).getStats(),
       );
+      this.breaker.reset();
       return { engine: 'meilisearch', state: 'ready', products: stats.numberOfDocuments };
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
@@ -151,7 +166,9 @@ class MeilisearchIndex implements CatalogIndex {
  *
  * Every method except `health()` throws `SearchUnavailableError` (`ENGINE_UNAVAILABLE`,
  * `ENGINE_TIMEOUT`) when Meilisearch cannot be reached or is too slow, and `SearchEngineError`
- * (`ENGINE_REJECTED`) when it refuses the request (bad key, missing index).
+ * (`ENGINE_REJECTED`) when it refuses the request (bad key, missing index). After 3 unavailable
+ * answers in a row, reads fail at once for 5 s instead of each waiting out the timeout; then one
+ * read tries again (see `breaker`). A `health()` that finds the engine ready closes it at once.
  *
  * @example
  * const index = createMeilisearchIndex({ host: 'http://meili:7700', indexUid: 'products', timeoutMs: 2000 });

@@ -104,6 +104,51 @@ describe('Meilisearch answering something that is not JSON', () => {
   });
 });
 
+describe('an engine that keeps hanging', () => {
+  it('is not waited on after three timeouts, and is tried again once the breaker lets one through', async () => {
+    const stub = await meilisearchStub('hang');
+    servers.push(stub);
+    const index = createMeilisearchIndex({
+      host: stub.host,
+      indexUid: 'products',
+      timeoutMs: TIMEOUT_MS,
+      breaker: { failures: 3, openMs: 600 },
+    });
+    for (let i = 0; i < 3; i++) {
+      const error = await index.search({ q: 'nike' }).catch((e: unknown) => e);
+      expect(isSearchError(error) && error.code).toBe('ENGINE_TIMEOUT');
+    }
+    const asked = stub.requests.length;
+    const { value, ms } = await timed(() => index.getBySlug('nike-dunk-low-12345'));
+    expect(isSearchError(value) && value.code).toBe('ENGINE_UNAVAILABLE');
+    expect((value as Error).message).toMatch(/not asked again/);
+    expect(ms).toBeLessThan(100);
+    expect(stub.requests).toHaveLength(asked);
+
+    stub.mode = 'answer';
+    await new Promise((resolve) => setTimeout(resolve, 650));
+    expect((await index.search({ q: 'nike', limit: 5 })).hits).toHaveLength(5);
+    expect((await index.categories()).reduce((sum, c) => sum + c.count, 0)).toBe(30);
+  });
+
+  it('is asked again at once when a health check finds it ready', async () => {
+    const stub = await meilisearchStub('hang');
+    servers.push(stub);
+    const index = createMeilisearchIndex({
+      host: stub.host,
+      indexUid: 'products',
+      timeoutMs: TIMEOUT_MS,
+      breaker: { failures: 1, openMs: 60_000 },
+    });
+    await index.search({ q: 'nike' }).catch(() => undefined);
+    stub.mode = 'answer';
+    const refused = await index.search({ q: 'nike' }).catch((e: unknown) => e);
+    expect((refused as Error).message).toMatch(/not asked again/);
+    expect((await index.health()).state).toBe('ready');
+    expect((await index.search({ q: 'nike', limit: 5 })).hits).toHaveLength(5);
+  });
+});
+
 describe('an engine that comes back', () => {
   it('recovers without a new index: degraded while it hangs, ready once it answers', async () => {
     const stub = await meilisearchStub('hang');
