@@ -121,30 +121,41 @@ async function http() {
   const profileArgs = values.profile
     ? ['--cpu-prof', `--cpu-prof-dir=${join(root, 'bench/results')}`]
     : [];
-  const service = await startNode(standaloneEntry, serverEnv, '/health.json', [], profileArgs);
+  const rows: Compared[] = [];
+  const rss: Record<string, number | undefined> = {};
   try {
-    const rows: Compared[] = [];
-    const scenarios = SERVICE_SCENARIOS.filter(
-      (s) => !values.only || s.scenario.name.includes(values.only),
-    );
-    for (const s of scenarios) {
-      rows.push(
-        await compare(
-          (seconds) => runLoad(bare.url, s.baseline, { connections, durationS: seconds }),
-          (seconds) => runLoad(service.url, s.scenario, { connections, durationS: seconds }),
-        ),
+    for (const group of SERVICE_SCENARIOS) {
+      const scenarios = group.scenarios.filter(
+        (s) => !values.only || s.scenario.name.includes(values.only),
       );
+      if (scenarios.length === 0) continue;
+      // A fresh one-process server per app (see scenarios.ts).
+      const service = await startNode(standaloneEntry, serverEnv, '/health.json', [], profileArgs);
+      try {
+        for (const s of scenarios) {
+          rows.push(
+            await compare(
+              (seconds) => runLoad(bare.url, s.baseline, { connections, durationS: seconds }),
+              (seconds) => runLoad(service.url, s.scenario, { connections, durationS: seconds }),
+            ),
+          );
+        }
+        rss[group.app] = rssMB(service.child.pid);
+      } finally {
+        await service.stop();
+      }
     }
-    printHttp(rows);
-    const rssAfter = rssMB(service.child.pid);
-    console.log(
-      `\nRSS of the one-process server after the load: ${fmt(rssAfter ?? Number.NaN)} MB`,
-    );
-    report.http = rows;
-    report.rssAfterLoadMB = rssAfter;
   } finally {
-    await Promise.all([bare.stop(), service.stop()]);
+    await bare.stop();
   }
+  printHttp(rows);
+  console.log(
+    `\nRSS of the one-process server after each app's load: ${Object.entries(rss)
+      .map(([app, mb]) => `${app} ${fmt(mb ?? Number.NaN)} MB`)
+      .join(', ')}`,
+  );
+  report.http = rows;
+  report.rssAfterLoadMB = rss;
 }
 
 // The production shape: the same MCP replica measured through the real nginx gateway and directly.

@@ -5,9 +5,16 @@ import { WEB_SCENARIOS } from './scenarios/web.js';
 
 export type { ServiceScenario } from './scenario.js';
 
-/** Every HTTP scenario of `pnpm bench`, one file per app under scenarios/. */
-export const SERVICE_SCENARIOS: readonly ServiceScenario[] = [
-  ...WEB_SCENARIOS,
-  ...MCP_SCENARIOS,
-  ...AUTH_SCENARIOS,
+/**
+ * Every HTTP scenario of `pnpm bench`, one file per app under scenarios/, grouped by app: each
+ * group runs against a server of its own, as each app runs in its own process in production, so
+ * one app's caches and heap never weigh on another app's figures.
+ */
+export const SERVICE_SCENARIOS: readonly {
+  readonly app: string;
+  readonly scenarios: readonly ServiceScenario[];
+}[] = [
+  { app: 'web', scenarios: WEB_SCENARIOS },
+  { app: 'mcp', scenarios: MCP_SCENARIOS },
+  { app: 'auth', scenarios: AUTH_SCENARIOS },
 ];
