@@ -24,6 +24,19 @@ async function timed<T>(run: () => Promise<T>): Promise<{ value: T | unknown; ms
   return { value, ms: performance.now() - started };
 }
 
+// A Meilisearch stand-in that starts hanging, and an index on it.
+async function onHangingStub(breaker?: { failures: number; openMs: number }) {
+  const stub = await meilisearchStub('hang');
+  servers.push(stub);
+  const index = createMeilisearchIndex({
+    host: stub.host,
+    indexUid: 'products',
+    timeoutMs: TIMEOUT_MS,
+    ...(breaker === undefined ? {} : { breaker }),
+  });
+  return { stub, index };
+}
+
 // Every read of the CatalogIndex, each of which must fail the same clear way.
 const READS: Record<string, (index: CatalogIndex) => Promise<unknown>> = {
   search: (index) => index.search({ q: 'nike', category: 'bags' }),
@@ -106,14 +119,7 @@ describe('Meilisearch answering something that is not JSON', () => {
 
 describe('an engine that keeps hanging', () => {
   it('is not waited on after three timeouts, and is tried again once the breaker lets one through', async () => {
-    const stub = await meilisearchStub('hang');
-    servers.push(stub);
-    const index = createMeilisearchIndex({
-      host: stub.host,
-      indexUid: 'products',
-      timeoutMs: TIMEOUT_MS,
-      breaker: { failures: 3, openMs: 600 },
-    });
+    const { stub, index } = await onHangingStub({ failures: 3, openMs: 600 });
     for (let i = 0; i < 3; i++) {
       const error = await index.search({ q: 'nike' }).catch((e: unknown) => e);
       expect(isSearchError(error) && error.code).toBe('ENGINE_TIMEOUT');
@@ -132,14 +138,7 @@ describe('an engine that keeps hanging', () => {
   });
 
   it('is asked again at once when a health check finds it ready', async () => {
-    const stub = await meilisearchStub('hang');
-    servers.push(stub);
-    const index = createMeilisearchIndex({
-      host: stub.host,
-      indexUid: 'products',
-      timeoutMs: TIMEOUT_MS,
-      breaker: { failures: 1, openMs: 60_000 },
-    });
+    const { stub, index } = await onHangingStub({ failures: 1, openMs: 60_000 });
     await index.search({ q: 'nike' }).catch(() => undefined);
     stub.mode = 'answer';
     const refused = await index.search({ q: 'nike' }).catch((e: unknown) => e);
@@ -151,13 +150,7 @@ describe('an engine that keeps hanging', () => {
 
 describe('an engine that comes back', () => {
   it('recovers without a new index: degraded while it hangs, ready once it answers', async () => {
-    const stub = await meilisearchStub('hang');
-    servers.push(stub);
-    const index = createMeilisearchIndex({
-      host: stub.host,
-      indexUid: 'products',
-      timeoutMs: TIMEOUT_MS,
-    });
+    const { stub, index } = await onHangingStub();
     expect((await index.health()).state).toBe('degraded');
     const error = await index.search({ q: 'nike' }).catch((e: unknown) => e);
     expect(isSearchError(error) && error.code).toBe('ENGINE_TIMEOUT');
