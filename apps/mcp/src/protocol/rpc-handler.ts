@@ -58,7 +58,8 @@ export function createRpcHandler(tools: ToolRegistry, baseUrl: string): RpcHandl
   // Every result is a non-empty JSON object: drop its closing brace and append the fields.
   const modern = (json: Buffer, extra = '') =>
     Buffer.concat([json.subarray(0, -1), encode(`,${extra}${modernTail}}`)]);
-  // One modern form per result Buffer, so a cached result stays the same Buffer (see gzipped).
+  // One modern form per result Buffer, so a cached result stays one Buffer (gzip-response.ts
+  // compresses a Buffer it has answered before).
   const modernForms = new WeakMap<Buffer, Buffer>();
   const modernOf = (json: Buffer) => {
     let form = modernForms.get(json);
