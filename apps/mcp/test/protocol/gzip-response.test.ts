@@ -66,6 +66,21 @@ describe('acceptsGzip', () => {
   ])('%j → %s', (header, expected) => {
     expect(acceptsGzip(header)).toBe(expected);
   });
+
+  it('never throws on what a client may send', () => {
+    const token = fc.constantFrom('gzip', 'identity', '*', 'br', ';q=', ',', ' ', '0', '1.0', '=');
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.string(),
+          fc.array(token).map((t) => t.join('')),
+        ),
+        (header) => {
+          expect(typeof acceptsGzip(header)).toBe('boolean');
+        },
+      ),
+    );
+  });
 });
 
 describe('POST /mcp with Accept-Encoding: gzip', () => {
