@@ -108,6 +108,40 @@ describe('POST /mcp with Accept-Encoding: gzip', () => {
     expect(Number(gzip.headers['content-length'])).toBe(gzip.rawPayload.length);
   });
 
+  it('gzips 2026-07-28 answers the same way, resultType and _meta included', async () => {
+    const app = await build();
+    const call = (id: number) =>
+      rpc(
+        {
+          jsonrpc: '2.0',
+          id,
+          method: 'tools/call',
+          params: {
+            name: 'list_categories',
+            arguments: {},
+            _meta: {
+              'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+              'io.modelcontextprotocol/clientCapabilities': {},
+              'io.modelcontextprotocol/clientInfo': { name: 't', version: '1' },
+            },
+          },
+        },
+        {
+          'accept-encoding': 'gzip',
+          'mcp-protocol-version': '2026-07-28',
+          'mcp-method': 'tools/call',
+          'mcp-name': 'list_categories',
+        },
+      );
+    const first = await app.inject(call(1));
+    const second = await app.inject(call(2));
+    expect(first.statusCode).toBe(200);
+    expect(second.headers['content-encoding']).toBe('gzip');
+    const inflated = JSON.parse(gunzipSync(second.rawPayload).toString());
+    expect(inflated).toEqual({ ...first.json(), id: 2 });
+    expect(inflated.result.resultType).toBe('complete');
+  });
+
   it('sends a repeated tool call gzipped, a first one and a refusing client plain', async () => {
     const app = await build();
     const first = await app.inject(call(1, 'gzip'));
