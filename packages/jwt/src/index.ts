@@ -2,6 +2,8 @@
 // reads the environment (callers pass key JSON or a file path).
 export type { AccessTokenClaims } from './access-token.js';
 export { ACCESS_TOKEN_ALG, ACCESS_TOKEN_LIFETIME_S, ACCESS_TOKEN_TYPE } from './access-token.js';
+export type { Attribution, ClientAttributionOptions } from './attribution.js';
+export { createClientAttribution } from './attribution.js';
 export type { JwtErrorCode } from './errors.js';
 export { isJwtError, JwtError, JwtKeyError, JwtVerificationError } from './errors.js';
 export { ensureKeyFile, generateSigningKey, readSigningKeys } from './key-file.js';
