@@ -1,12 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync } from 'node:fs';
+import { Agent, request } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { freePort } from './helper.js';
 
 // The built one-process server as a real process, with short client deadlines so that cutting a
@@ -129,6 +130,8 @@ describe('slow clients', () => {
         expect(state.closedAfterMs).toBeGreaterThanOrEqual(HEADERS_TIMEOUT_MS - 100);
         expect(state.closedAfterMs).toBeLessThan(HEADERS_TIMEOUT_MS + 2_000);
         expect(state.received).toMatch(/^HTTP\/1\.1 408 /);
+        // The server closes the connection, so the answer says so (a pooling client must not reuse it).
+        expect(state.received).toMatch(/\r\nConnection: close\r\n/i);
       }
       for (const { state } of bodies) {
         expect(state.closedAfterMs).toBeDefined();
@@ -180,6 +183,74 @@ describe('body limits over a real socket', () => {
     while (!state.received && Date.now() - start < 2_000) await sleep(20);
     socket.destroy();
     expect(state.received).toMatch(/^HTTP\/1\.1 413 /);
+  });
+});
+
+/** What a GET over `agent` got, and whether it went over a socket an earlier request used. */
+function get(agent: Agent, path: string, headers: Record<string, string> = {}) {
+  return new Promise<{
+    status: number;
+    type?: string;
+    connection?: string;
+    body: string;
+    reused: boolean;
+  }>((resolve, reject) => {
+    const req = request(`${base}${path}`, { agent, headers }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => {
+        body += chunk;
+      });
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          type: res.headers['content-type'],
+          connection: res.headers.connection,
+          body,
+          reused: req.reusedSocket,
+        }),
+      );
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('early answers on a keep-alive connection', () => {
+  // Node's agent with keep-alive and one socket: the next request goes where the last one went,
+  // unless the answer said `Connection: close`.
+  let agent: Agent;
+  beforeEach(() => {
+    agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  });
+  afterEach(() => agent.destroy());
+
+  it.each([
+    ['a 60,000-character query', `/catalog?q=${'a'.repeat(60_000)}`, {}],
+    ['a 20 KB header', '/', { 'x-big': 'a'.repeat(20_000) }],
+  ])(
+    'refuses %s with 431 problem+json and Connection: close; the next request is served',
+    async (_what, path, headers) => {
+      await get(agent, '/health.json');
+      const refused = await get(agent, path, headers);
+      expect(refused.status).toBe(431);
+      expect(refused.connection).toBe('close');
+      expect(refused.type).toMatch(/^application\/problem\+json/);
+      expect(JSON.parse(refused.body)).toMatchObject({ status: 431 });
+      const next = await get(agent, '/catalog?q=%');
+      expect(next.status).toBe(200);
+      expect(next.reused).toBe(false);
+    },
+  );
+
+  it('keeps the connection after a 414 from the router, and says nothing of closing', async () => {
+    await get(agent, '/health.json');
+    const refused = await get(agent, `/producto/${'a'.repeat(5_000)}-1`);
+    expect(refused.status).toBe(414);
+    expect(refused.connection).toBe('keep-alive');
+    const next = await get(agent, '/health.json');
+    expect(next.status).toBe(200);
+    expect(next.reused).toBe(true);
   });
 });
 
