@@ -50,6 +50,11 @@ describe('deeply nested JSON in /mcp', () => {
         code: -32602,
       },
       { body: `{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"_meta":${n}}}` },
+      // Found by test/fuzz/sockets.test.ts: the -32022 error echoed the version it was given.
+      {
+        body: `{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":${n}}}}`,
+        code: -32022,
+      },
       { body: `{"jsonrpc":"2.0","id":1,"method":"ping","params":{"x":${n}}}` },
       {
         body: `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":${n},"clientInfo":{"name":"x","version":"1"}}}`,
