@@ -1,12 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync } from 'node:fs';
-import { Agent, request } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { type KeepAliveClient, keepAliveClient } from '@repo/ops/testing';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { freePort } from './helper.js';
 
@@ -186,44 +186,14 @@ describe('body limits over a real socket', () => {
   });
 });
 
-/** What a GET over `agent` got, and whether it went over a socket an earlier request used. */
-function get(agent: Agent, path: string, headers: Record<string, string> = {}) {
-  return new Promise<{
-    status: number;
-    type?: string;
-    connection?: string;
-    body: string;
-    reused: boolean;
-  }>((resolve, reject) => {
-    const req = request(`${base}${path}`, { agent, headers }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk) => {
-        body += chunk;
-      });
-      res.on('end', () =>
-        resolve({
-          status: res.statusCode ?? 0,
-          type: res.headers['content-type'],
-          connection: res.headers.connection,
-          body,
-          reused: req.reusedSocket,
-        }),
-      );
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
 describe('early answers on a keep-alive connection', () => {
   // Node's agent with keep-alive and one socket: the next request goes where the last one went,
   // unless the answer said `Connection: close`.
-  let agent: Agent;
+  let client: KeepAliveClient;
   beforeEach(() => {
-    agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    client = keepAliveClient(base);
   });
-  afterEach(() => agent.destroy());
+  afterEach(() => client.close());
 
   it.each([
     ['a 60,000-character query', `/catalog?q=${'a'.repeat(60_000)}`, {}],
@@ -231,26 +201,27 @@ describe('early answers on a keep-alive connection', () => {
   ])(
     'refuses %s with 431 problem+json and Connection: close; the next request is served',
     async (_what, path, headers) => {
-      await get(agent, '/health.json');
-      const refused = await get(agent, path, headers);
-      expect(refused.status).toBe(431);
-      expect(refused.connection).toBe('close');
-      expect(refused.type).toMatch(/^application\/problem\+json/);
-      expect(JSON.parse(refused.body)).toMatchObject({ status: 431 });
-      const next = await get(agent, '/catalog?q=%');
-      expect(next.status).toBe(200);
-      expect(next.reused).toBe(false);
+      await client.send({ path: '/health.json' });
+      const { first, follow } = await client.sendThenFollow(
+        { path, headers },
+        { path: '/catalog?q=%' },
+      );
+      expect(first.status).toBe(431);
+      expect(first.headers.connection).toBe('close');
+      expect(first.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(JSON.parse(first.body)).toMatchObject({ status: 431 });
+      expect(follow.status).toBe(200);
     },
   );
 
-  it('keeps the connection after a 414 from the router, and says nothing of closing', async () => {
-    await get(agent, '/health.json');
-    const refused = await get(agent, `/producto/${'a'.repeat(5_000)}-1`);
-    expect(refused.status).toBe(414);
-    expect(refused.connection).toBe('keep-alive');
-    const next = await get(agent, '/health.json');
-    expect(next.status).toBe(200);
-    expect(next.reused).toBe(true);
+  it('keeps the connection after a 414 from the router', async () => {
+    await client.send({ path: '/health.json' });
+    const { first, follow } = await client.sendThenFollow(
+      { path: `/producto/${'a'.repeat(5_000)}-1` },
+      { path: '/health.json' },
+    );
+    expect(first.status).toBe(414);
+    expect(follow.reusedSocket).toBe(true);
   });
 });
 

@@ -1,7 +1,8 @@
-import { Agent, request } from 'node:http';
+import { request } from 'node:http';
 import { generateSigningKey } from '@repo/jwt';
+import { keepAliveClient } from '@repo/ops/testing';
 import fc from 'fast-check';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Stack, startStack } from '../../src/stack.js';
 
 // Over-long paths, query strings and headers through the real gateway: the client's fault, so a
@@ -25,31 +26,13 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-interface Answer {
-  readonly status: number;
-  readonly type: string;
-  readonly connection: string | undefined;
-  readonly body: string;
-  /** Whether the request went over a socket an earlier request had used. */
-  readonly reused: boolean;
-}
-
-function get(origin: string, agent: Agent, path: string, headers: Record<string, string> = {}) {
-  return new Promise<Answer>((resolve, reject) => {
-    const req = request(`${origin}${path}`, { agent, headers }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk) => {
-        body += chunk;
-      });
+/** A plain GET without keep-alive: what an app answers when asked directly. */
+function direct(origin: string, path: string) {
+  return new Promise<{ status: number; type: string }>((resolve, reject) => {
+    const req = request(`${origin}${path}`, { agent: false }, (res) => {
+      res.resume();
       res.on('end', () =>
-        resolve({
-          status: res.statusCode ?? 0,
-          type: res.headers['content-type'] ?? '',
-          connection: res.headers.connection,
-          body,
-          reused: req.reusedSocket,
-        }),
+        resolve({ status: res.statusCode ?? 0, type: res.headers['content-type'] ?? '' }),
       );
     });
     req.on('error', reject);
@@ -63,19 +46,26 @@ function get(origin: string, agent: Agent, path: string, headers: Record<string,
  * the same socket unless the answer said `Connection: close`.
  */
 async function oddThenNext(path: string, headers: Record<string, string> = {}) {
-  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const client = keepAliveClient(stack.baseUrl);
   try {
-    await get(stack.baseUrl, agent, '/health.json');
-    const odd = await get(stack.baseUrl, agent, path, headers);
-    const where = `${path.slice(0, 60)}… (${path.length} chars, ${JSON.stringify(headers).length} of headers) → ${odd.status} ${odd.body.slice(0, 120)}`;
-    expect(odd.status, where).toBeLessThan(500);
-    expect(odd.type, where).toMatch(/^(application\/(problem\+)?json|text\/html|text\/markdown)/);
-    const next = await get(stack.baseUrl, agent, '/health.json');
-    expect(next.status, `after ${where}`).toBe(200);
-    if (odd.connection !== 'close') expect(next.reused, `after ${where}`).toBe(true);
-    return odd;
+    await client.send({ path: '/health.json' });
+    const { first, follow } = await client.sendThenFollow(
+      { path, headers },
+      { path: '/health.json' },
+    );
+    const where = `${path.slice(0, 60)}… (${path.length} chars, ${JSON.stringify(headers).length} of headers) → ${first.status} ${first.body.slice(0, 120)}`;
+    expect(first.status, where).toBeLessThan(500);
+    expect(first.headers['content-type'], where).toMatch(
+      /^(application\/(problem\+)?json|text\/html|text\/markdown)/,
+    );
+    expect(follow.status, `after ${where}`).toBe(200);
+    return {
+      ...first,
+      type: first.headers['content-type'] ?? '',
+      connection: first.headers.connection,
+    };
   } finally {
-    agent.destroy();
+    client.close();
   }
 }
 
@@ -91,16 +81,10 @@ const PREFIXES = [
 ];
 
 describe('over-long requests through the gateway', () => {
-  let direct: Agent;
-  beforeEach(() => {
-    direct = new Agent({ keepAlive: false });
-  });
-  afterEach(() => direct.destroy());
-
   it('answers a long product path with the web app’s own 414, as the app alone does', async () => {
     for (const length of [3_000, 4_000, 5_000, 8_000, 15_000]) {
       const path = `/producto/${'a'.repeat(length)}-1`;
-      const alone = await get(stack.directUrl('web'), direct, path);
+      const alone = await direct(stack.directUrl('web'), path);
       const through = await oddThenNext(path);
       expect(alone.status, `${length}`).toBe(414);
       expect(through.status, `${length}`).toBe(alone.status);

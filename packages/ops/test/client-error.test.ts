@@ -1,8 +1,9 @@
 import { once } from 'node:events';
-import { Agent, createServer, request, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { answerClientError } from '../src/index.js';
+import { keepAliveClient } from '../src/testing/index.js';
 
 // A plain Node server with the handler, over real sockets: the defect lives in what reaches the
 // socket, which `inject` never shows.
@@ -24,35 +25,6 @@ async function start(options: { headersTimeout?: number } = {}) {
   return address.port;
 }
 
-interface Answer {
-  readonly status: number;
-  readonly headers: Record<string, string | string[] | undefined>;
-  readonly body: string;
-  readonly reusedSocket: boolean;
-}
-
-function get(port: number, agent: Agent, path: string, headers: Record<string, string> = {}) {
-  return new Promise<Answer>((resolve, reject) => {
-    const req = request({ port, host: '127.0.0.1', path, agent, headers }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk) => {
-        body += chunk;
-      });
-      res.on('end', () =>
-        resolve({
-          status: res.statusCode ?? 0,
-          headers: res.headers,
-          body,
-          reusedSocket: req.reusedSocket,
-        }),
-      );
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
 describe('answerClientError', () => {
   it.each([
     ['an over-long URL', `/catalog?q=${'a'.repeat(60_000)}`, {}],
@@ -61,10 +33,14 @@ describe('answerClientError', () => {
     'answers %s with 431 problem+json and Connection: close; the next request succeeds',
     async (_name, path, headers) => {
       const port = await start();
-      // Node's default agent with keep-alive, one socket: the pooling client of the report.
-      const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+      // Node's agent with keep-alive, one socket: the pooling client of the report.
+      const client = keepAliveClient(`http://127.0.0.1:${port}`);
       try {
-        const refused = await get(port, agent, path, headers);
+        await client.send({ path: '/' });
+        const { first: refused, follow: next } = await client.sendThenFollow(
+          { path, headers },
+          { path: '/catalog?q=%' },
+        );
         expect(refused.status).toBe(431);
         expect(refused.headers.connection).toBe('close');
         expect(refused.headers['content-type']).toBe('application/problem+json; charset=utf-8');
@@ -73,11 +49,10 @@ describe('answerClientError', () => {
           title: 'Request Header Fields Too Large',
           status: 431,
         });
-        const next = await get(port, agent, '/catalog?q=%');
         expect(next.status).toBe(200);
         expect(next.reusedSocket).toBe(false);
       } finally {
-        agent.destroy();
+        client.close();
       }
     },
   );
