@@ -57,6 +57,7 @@ async function sitePlugin(fastify: FastifyInstance, opts: SitePluginOptions) {
     baseUrl: base,
     siteName: SERVICE_INFO.title,
     cssHref: cssPath,
+    cssIntegrity: `sha384-${createHash('sha384').update(SITE_CSS).digest('base64')}`,
     iconHref: '/assets/icon.svg',
     nav: [
       { href: `${base}/catalog`, text: 'Catalog' },
