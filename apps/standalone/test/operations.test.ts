@@ -223,6 +223,25 @@ describe('early answers on a keep-alive connection', () => {
     expect(first.status).toBe(414);
     expect(follow.reusedSocket).toBe(true);
   });
+
+  it.each([
+    ['/mcp', 'application/json', 413],
+    ['/oauth/token', 'application/x-www-form-urlencoded', 400],
+    ['/auth.md', 'application/json', 400],
+    ['/no/such/route', 'application/json', 413],
+  ])(
+    'answers a body past the limit of POST %s, and the connection serves the next request',
+    async (path, type, status) => {
+      await client.send({ path: '/health.json' });
+      // sendThenFollow fails if the server closes the connection without saying so.
+      const { first, follow } = await client.sendThenFollow(
+        { method: 'POST', path, headers: { 'content-type': type }, body: 'x'.repeat(100_000) },
+        { path: '/health.json' },
+      );
+      expect(first.status).toBe(status);
+      expect(follow.status).toBe(200);
+    },
+  );
 });
 
 describe('request ids and metrics', () => {
