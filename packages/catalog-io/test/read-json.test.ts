@@ -150,12 +150,12 @@ describe('readCatalogFile: JSON', () => {
 describe('readCatalogFile: empty files and unknown formats', () => {
   it.each(['e.csv', 'e.json', 'e.ndjson'])('%s: nothing valid, nothing thrown', async (name) => {
     const result = await readCatalogFile(await tempFile(name, ''), { now: NOW });
-    expect(result).toEqual({ products: [], errors: [], rows: 0 });
+    expect(result).toEqual({ products: [], errors: [], warnings: [], rows: 0 });
   });
 
   it('a CSV with a header only has no rows', async () => {
     const result = await readCatalogFile(await tempFile('h.csv', 'title,brand\r\n'), { now: NOW });
-    expect(result).toEqual({ products: [], errors: [], rows: 0 });
+    expect(result).toEqual({ products: [], errors: [], warnings: [], rows: 0 });
   });
 
   it('throws CatalogIoError for a missing file or an unknown extension', async () => {
@@ -163,7 +163,7 @@ describe('readCatalogFile: empty files and unknown formats', () => {
       name: 'CatalogIoError',
       code: 'FILE_READ',
     });
-    await expect(readCatalogFile(await tempFile('x.xlsx', ''))).rejects.toMatchObject({
+    await expect(readCatalogFile(await tempFile('x.ods', ''))).rejects.toMatchObject({
       code: 'FORMAT_UNKNOWN',
     });
     const forced = await readCatalogFile(
