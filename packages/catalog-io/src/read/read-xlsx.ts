@@ -47,11 +47,15 @@ export async function readXlsx(
   try {
     // exceljs types parse() as an AsyncIterator; it is an async generator, so iterable too.
     for await (const event of reader.parse() as unknown as AsyncIterable<unknown>) {
-      const { eventType, value } = event as { eventType: string; value: unknown };
-      if (eventType === 'shared-strings') {
-        const { text } = value as { text: unknown };
+      // Shared strings come as bare `{ index, text }` (exceljs gives them no event type).
+      const { eventType, value, text } = event as {
+        eventType?: string;
+        value?: unknown;
+        text?: unknown;
+      };
+      if (eventType === undefined && 'index' in (event as object)) {
         strings.push(
-          typeof text === 'string' ? text : (cellValue({ value: text }, strings) as string),
+          typeof text === 'string' ? text : String(cellValue({ value: text }, strings) ?? ''),
         );
         continue;
       }
