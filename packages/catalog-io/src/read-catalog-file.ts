@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { extname } from 'node:path';
-import type { ColumnReport, Product } from '@repo/catalog-core';
+import type { ColumnReport, Lexicon, Product } from '@repo/catalog-core';
 import { CatalogIoError, isCatalogIoError } from './errors.js';
 import { readCsv } from './read/read-csv.js';
 import { readJson } from './read/read-json.js';
@@ -31,9 +31,11 @@ export interface ReadCatalogOptions {
   /**
    * How rows become products: column overrides (`createColumnMapper(parseColumnMap(…))`), the
    * agents whose links are read, currency rates, brand and category recognisers. Default: the
-   * columns recognised by their names, the default agents and rates, no lexicon.
+   * columns recognised by their names, the default agents and rates, recognisers of `lexicon`.
    */
   readonly rules?: RowRules;
+  /** The lexicon brands and category words are recognised with; default: `DEFAULT_LEXICON`. */
+  readonly lexicon?: Lexicon;
   /** A row that loads only with a warning (an inferred brand, a converted price) is refused. */
   readonly strict?: boolean;
   /** Called as the file is read, at most once per chunk. */
@@ -125,6 +127,7 @@ export async function streamCatalogFile(
     onProduct: options.onProduct,
     onRowError: options.onRowError,
     ...(options.rules ? { rules: options.rules } : {}),
+    ...(options.lexicon ? { lexicon: options.lexicon } : {}),
     ...(options.onRowWarning ? { onRowWarning: options.onRowWarning } : {}),
     ...(options.onColumns ? { onColumns: options.onColumns } : {}),
   });

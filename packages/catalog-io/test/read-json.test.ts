@@ -88,7 +88,7 @@ describe('readCatalogFile: JSON', () => {
     const items = [
       good('7234567890'),
       'nope',
-      { ...good('7234567891'), category: 'shoes' },
+      { ...good('7234567891'), title: 'Gift Card', category: 'groceries' },
       good('7234567890', 'Dup'),
     ];
     const result = await readCatalogFile(await tempFile('c.json', JSON.stringify(items, null, 2)), {
@@ -98,7 +98,7 @@ describe('readCatalogFile: JSON', () => {
     expect(result.rows).toBe(4);
     expect(result.errors.map((e) => `${e.where}: ${e.reason}`)).toEqual([
       'item 2: must be a JSON object, got a string',
-      expect.stringMatching(/^item 3: category: "shoes" is not one of accessories, /),
+      expect.stringMatching(/^item 3: category: "groceries" is not one of accessories, /),
       'item 4: duplicate weidian item 7234567890 (first at item 1)',
     ]);
   });

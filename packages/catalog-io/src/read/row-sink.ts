@@ -1,10 +1,14 @@
 import {
   type ColumnReport,
   createColumnMapper,
+  DEFAULT_LEXICON,
   describeColumns,
+  type Lexicon,
   type NormalizeRowContext,
   normalizeProductRow,
   type Product,
+  recognizeBrand,
+  recognizeCategory,
 } from '@repo/catalog-core';
 import { createDuplicateGuard } from './duplicate-guard.js';
 
@@ -57,6 +61,11 @@ export type RowRules = Omit<NormalizeRowContext, 'now'>;
 export interface RowSinkTarget {
   readonly now: Date | string;
   readonly rules?: RowRules;
+  /**
+   * The lexicon brands and category words are recognised with, unless `rules` brings its own
+   * recognisers; default: the one the catalog ships with.
+   */
+  readonly lexicon?: Lexicon;
   /** Warnings refuse the row instead of loading it. */
   readonly strict?: boolean;
   readonly onProduct: (product: Product, row: RowPlace) => void;
@@ -83,7 +92,14 @@ export interface RowSink {
 export function createRowSink(target: RowSinkTarget): RowSink {
   const { now, onProduct, onRowError, onRowWarning, onColumns, strict = false } = target;
   const columns = target.rules?.columns ?? createColumnMapper();
-  const context: NormalizeRowContext = { ...target.rules, columns, now };
+  const lexicon = target.lexicon ?? DEFAULT_LEXICON;
+  const context: NormalizeRowContext = {
+    recognizeBrand: (text) => recognizeBrand(text, lexicon),
+    recognizeCategory: (text) => recognizeCategory(text, lexicon),
+    ...target.rules,
+    columns,
+    now,
+  };
   const duplicates = createDuplicateGuard();
   let header = false;
   const seenKeys = new Set<string>();

@@ -39,6 +39,7 @@ Stone Island Cargo,199,https://detail.1688.com/offer/712345678901.html,,Pants,,
 const EXPECTED = [
   {
     title: 'Jordan 4 Black Cat (LJR)',
+    brand: 'Jordan',
     category: 'sneakers',
     price: 499,
     marketplace: 'weidian',
@@ -48,6 +49,7 @@ const EXPECTED = [
   },
   {
     title: 'Essentials Hoodie, Grey',
+    brand: 'Essentials',
     category: 'hoodies',
     price: 202.92,
     marketplace: 'taobao',
@@ -56,6 +58,7 @@ const EXPECTED = [
   },
   {
     title: 'Moncler Maya',
+    brand: 'Moncler',
     category: 'jackets',
     price: 389,
     marketplace: 'weidian',
@@ -64,6 +67,7 @@ const EXPECTED = [
   },
   {
     title: 'Stone Island Cargo',
+    brand: 'Stone Island',
     category: 'pants',
     price: 199,
     marketplace: '1688',
@@ -99,7 +103,8 @@ describe('issue 14: the sheet operators really have', () => {
     expect(result.stdout).toContain(
       'line 3: warning: price: $28.50 converted to ¥202.92 at 7.12 CNY per USD (rates of 2025-11-03)',
     );
-    expect(result.stdout).toMatch(/^4 loaded \(\d with warnings\), 0 rejected$/m);
+    expect(result.stdout).toMatch(/^4 loaded \(1 with warnings\), 0 rejected$/m);
+    expect(result.stdout).not.toMatch(/^line \d+: warning: brand/m);
     const products = await written(out);
     expect(products).toHaveLength(4);
     for (const [index, product] of products.entries()) {
