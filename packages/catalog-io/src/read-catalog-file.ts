@@ -5,7 +5,6 @@ import { CatalogIoError, isCatalogIoError } from './errors.js';
 import { readCsv } from './read/read-csv.js';
 import { readJson } from './read/read-json.js';
 import { readNdjson } from './read/read-ndjson.js';
-import { readXlsx } from './read/read-xlsx.js';
 import {
   createRowSink,
   type ReadCatalogResult,
@@ -40,6 +39,11 @@ export interface ReadCatalogOptions {
   readonly strict?: boolean;
   /** Called as the file is read, at most once per chunk. */
   readonly onProgress?: (bytesRead: number, totalBytes: number) => void;
+  /**
+   * Called with the count of rows read so far, as rows are read. For an XLSX file this is the
+   * progress that counts: its bytes are all read (unpacked) before its rows are.
+   */
+  readonly onRows?: (rowsRead: number) => void;
   /** `created_at` of rows without one; default: when the read starts. */
   readonly now?: Date | string;
 }
@@ -130,11 +134,15 @@ export async function streamCatalogFile(
     ...(options.lexicon ? { lexicon: options.lexicon } : {}),
     ...(options.onRowWarning ? { onRowWarning: options.onRowWarning } : {}),
     ...(options.onColumns ? { onColumns: options.onColumns } : {}),
+    ...(options.onRows ? { onRows: options.onRows } : {}),
   });
   const onBytes = (bytesRead: number) => options.onProgress?.(bytesRead, totalBytes);
   try {
-    if (format === 'xlsx') await readXlsx(path, sink, onBytes, options.sheet);
-    else await READERS[format](path, sink, onBytes);
+    if (format === 'xlsx') {
+      // Loaded on demand: the XLSX reader (exceljs) is most of what the CLI would load at start.
+      const { readXlsx } = await import('./read/read-xlsx.js');
+      await readXlsx(path, sink, onBytes, options.sheet);
+    } else await READERS[format](path, sink, onBytes);
   } catch (error) {
     // A callback's own error (a full disk while writing) is not a read error.
     if (isCatalogIoError(error)) throw error;

@@ -1,3 +1,4 @@
+import { extname } from 'node:path';
 import { type Agent, createColumnMapper, isCatalogError, parseColumnMap } from '@repo/catalog-core';
 import { loadImportConfig } from '../config.js';
 import { loadAgents } from '../load-agents.js';
@@ -5,7 +6,7 @@ import type { ReadCatalogSummary, RowRules } from '../read/row-sink.js';
 import { streamCatalogFile } from '../read-catalog-file.js';
 import { type CatalogFileWriter, openCatalogFileWriter } from '../write-catalog-file.js';
 import { formatColumns, formatProduct, formatSummary } from './import-report.js';
-import { createProgressReporter } from './progress.js';
+import { createProgressReporter, createRowCounter } from './progress.js';
 import { CliUsageError, formatOption } from './usage.js';
 
 /** Options of `catalog import` as parsed from argv. */
@@ -44,6 +45,7 @@ export async function importCommand({ positionals, values }: ImportArgs): Promis
 
   const writer: CatalogFileWriter | undefined = dryRun ? undefined : openCatalogFileWriter(out);
   const progress = createProgressReporter(`reading ${file}`, 'bytes');
+  const rowCount = createRowCounter(`rows of ${file}`);
   let shown = 0;
   let columnsShown = false;
   let summary: ReadCatalogSummary;
@@ -54,6 +56,10 @@ export async function importCommand({ positionals, values }: ImportArgs): Promis
       strict: values.strict === true,
       rules,
       onProgress: (read, total) => progress.update(read, total),
+      // An XLSX file is unpacked (100% of its bytes) before its rows are read: count those.
+      ...((format ?? extname(file).toLowerCase().slice(1)) === 'xlsx'
+        ? { onRows: (rows: number) => rowCount.update(rows, 0) }
+        : {}),
       onColumns: (report, line) => {
         const first = !columnsShown;
         columnsShown = true;
@@ -77,6 +83,7 @@ export async function importCommand({ positionals, values }: ImportArgs): Promis
     throw error;
   } finally {
     progress.stop();
+    rowCount.stop();
   }
 
   console.log(formatSummary(summary));

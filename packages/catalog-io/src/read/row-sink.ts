@@ -76,6 +76,8 @@ export interface RowSinkTarget {
    * from the first row's keys, then again for keys first seen in a later row (`line` says where).
    */
   readonly onColumns?: (report: ColumnReport, line: number) => void;
+  /** Called with the count of rows read so far, every 1,000 rows. */
+  readonly onRows?: (rowsRead: number) => void;
 }
 
 /** Normalises rows as they are read and passes on products and the reasons rows were refused. */
@@ -133,6 +135,7 @@ export function createRowSink(target: RowSinkTarget): RowSink {
     },
     accept(record, line, where) {
       rows++;
+      if (rows % 1_000 === 0) target.onRows?.(rows);
       if (!header) noteKeys(record, line);
       const normalized = normalizeProductRow(record, context);
       if (!normalized.ok) return refuse({ line, where, reason: normalized.reason });
