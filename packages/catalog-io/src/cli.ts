@@ -1,9 +1,6 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
 import { isEnvError } from '@repo/env';
-import { importCommand } from './cli/import-command.js';
-import { indexCommand } from './cli/index-command.js';
-import { sampleCommand } from './cli/sample-command.js';
 import { CliUsageError, USAGE } from './cli/usage.js';
 import { isCatalogIoError } from './errors.js';
 
@@ -44,13 +41,20 @@ async function main(argv: readonly string[]): Promise<number> {
   } catch (error) {
     throw new CliUsageError((error as Error).message);
   }
-  if (name === 'import') return importCommand(parsed as Parameters<typeof importCommand>[0]);
+  // Each command is loaded once the command line is known to be good: help and usage errors
+  // answer without loading the catalog code.
+  if (name === 'import') {
+    const { importCommand } = await import('./cli/import-command.js');
+    return importCommand(parsed as Parameters<typeof importCommand>[0]);
+  }
   // Only import has boolean options: the others' values are strings or absent.
   const strings = parsed as { values: Record<string, string | undefined>; positionals: string[] };
   if (name === 'sample') {
     if (parsed.positionals.length > 0) throw new CliUsageError('sample takes no FILE; use --out');
+    const { sampleCommand } = await import('./cli/sample-command.js');
     return sampleCommand(strings);
   }
+  const { indexCommand } = await import('./cli/index-command.js');
   return indexCommand(strings);
 }
 

@@ -3,6 +3,8 @@ export type { ImportConfig, IndexConfig } from './config.js';
 export { loadImportConfig, loadIndexConfig } from './config.js';
 export type { CatalogIoErrorCode } from './errors.js';
 export { CatalogIoError, isCatalogIoError } from './errors.js';
+export type { CatalogFormat } from './formats.js';
+export { CATALOG_FORMATS } from './formats.js';
 export { loadAgents } from './load-agents.js';
 export type { LoadCatalogOptions, LoadedCatalog } from './load-catalog.js';
 export { loadCatalog } from './load-catalog.js';
@@ -16,16 +18,7 @@ export type {
   RowRules,
   RowWarning,
 } from './read/row-sink.js';
-export type {
-  CatalogFormat,
-  ReadCatalogOptions,
-  StreamCatalogOptions,
-} from './read-catalog-file.js';
-export {
-  CATALOG_FORMATS,
-  formatOf,
-  readCatalogFile,
-  streamCatalogFile,
-} from './read-catalog-file.js';
+export type { ReadCatalogOptions, StreamCatalogOptions } from './read-catalog-file.js';
+export { formatOf, readCatalogFile, streamCatalogFile } from './read-catalog-file.js';
 export type { CatalogFileWriter } from './write-catalog-file.js';
 export { openCatalogFileWriter, writeCatalogFile } from './write-catalog-file.js';

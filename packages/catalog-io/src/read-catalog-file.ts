@@ -2,6 +2,7 @@ import { stat } from 'node:fs/promises';
 import { extname } from 'node:path';
 import type { ColumnReport, Lexicon, Product } from '@repo/catalog-core';
 import { CatalogIoError, isCatalogIoError } from './errors.js';
+import type { CatalogFormat } from './formats.js';
 import { readCsv } from './read/read-csv.js';
 import { readJson } from './read/read-json.js';
 import { readNdjson } from './read/read-ndjson.js';
@@ -14,12 +15,6 @@ import {
   type RowRules,
   type RowWarning,
 } from './read/row-sink.js';
-
-/** The file formats a catalog can be read from. */
-export type CatalogFormat = 'csv' | 'xlsx' | 'json' | 'ndjson';
-
-/** The formats, for usage texts and option checks. */
-export const CATALOG_FORMATS: readonly CatalogFormat[] = ['csv', 'xlsx', 'json', 'ndjson'];
 
 /** Options of {@link readCatalogFile}. */
 export interface ReadCatalogOptions {

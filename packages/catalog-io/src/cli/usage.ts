@@ -1,4 +1,4 @@
-import { CATALOG_FORMATS, type CatalogFormat } from '../read-catalog-file.js';
+import { CATALOG_FORMATS, type CatalogFormat } from '../formats.js';
 
 /** The help text of `catalog --help`. */
 export const USAGE = `Usage: catalog <command> [options]
