@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -165,6 +165,18 @@ describe('a community sheet of 200+ rows', () => {
       });
     });
   }
+
+  it('reads the same products under other headers for the same columns', async () => {
+    const variant = [
+      'Product,Marca,Precio,USD,W2C Link,Listing,Fotos QC,Type,Factory,Store,Comments,,__1',
+      ...(await readFile(fixture, 'utf8')).split('\r\n').slice(1),
+    ].join('\r\n');
+    const path = join(dir, 'variant.csv');
+    await writeFile(path, variant);
+    const result = await readCatalogFile(path, { now: NOW });
+    expect(result.products).toEqual(csv.products);
+    expect(result.errors).toEqual(csv.errors);
+  });
 
   it('reads the same products from the CSV and the XLSX', () => {
     expect(xlsx.products).toEqual(csv.products);
