@@ -1,7 +1,7 @@
 // `pnpm bench`: the server's own CPU time per request beside a bare Fastify twin measured in the
 // same run, with the server and the load generator each pinned to a core of its own, on loopback.
 // Usage: pnpm bench [--duration S] [--connections N] [--rounds R] [--quick] [--only TEXT]
-//   [--sections LIST] [--profile] [--no-pin] [--generator wrk|autocannon]
+//   [--scale] [--sections LIST] [--profile] [--no-pin] [--generator wrk|autocannon]
 //   [--decode-bodies]
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,12 +15,14 @@ import { coldStartSection } from './sections/cold-start.js';
 import { engineSection } from './sections/engine.js';
 import { gatewaySection } from './sections/gateway.js';
 import { httpSection } from './sections/http.js';
+import { scaleSection } from './sections/scale.js';
 
 const SECTIONS = {
   engine: engineSection,
   'cold-start': coldStartSection,
   http: httpSection,
   gateway: gatewaySection,
+  scale: scaleSection,
 } as const;
 type Section = keyof typeof SECTIONS;
 
@@ -31,7 +33,9 @@ const { values } = parseArgs({
     quick: { type: 'boolean', default: false },
     // Only the HTTP scenarios whose name contains this text (and only the HTTP section).
     only: { type: 'string' },
-    // The sections to run, comma-separated, in this order: engine,cold-start,http,gateway.
+    // The 1,000,000-product cases (engine, cold start, import): minutes more, so not by default.
+    scale: { type: 'boolean', default: false },
+    // The sections to run, comma-separated, in this order: engine,cold-start,http,gateway,scale.
     sections: { type: 'string' },
     // Writes a V8 CPU profile of each measured service to bench/results/ when it stops.
     profile: { type: 'boolean', default: false },
@@ -57,7 +61,8 @@ function sectionsToRun(): Section[] {
     }
     return (Object.keys(SECTIONS) as Section[]).filter((s) => asked.includes(s));
   }
-  return values.only ? ['http'] : ['engine', 'cold-start', 'http', 'gateway'];
+  const base: Section[] = values.only ? ['http'] : ['engine', 'cold-start', 'http', 'gateway'];
+  return values.scale ? [...base, 'scale'] : base;
 }
 
 function chooseGenerator(loadCore: number | undefined): LoadGenerator {
