@@ -47,7 +47,7 @@ export function createAutocannon(options: { decodeBodies: boolean }): LoadGenera
         errors: result.errors + result.timeouts,
         non2xx: result.non2xx,
         generatorCpuS: (used.user + used.system) / 1e6,
-        repeated: Boolean(scenario.shared) && cursor.next > scenario.requests.length,
+        repeated: Boolean(scenario.unique) && cursor.next > scenario.requests.length,
       };
     },
     async close() {},

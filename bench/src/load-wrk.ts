@@ -118,7 +118,7 @@ export function createWrk(options: {
         errors: s.connectErrors + s.readErrors + s.writeErrors + s.timeouts,
         non2xx: s.non2xx,
         generatorCpuS: s.runCpuS,
-        repeated: Boolean(scenario.shared) && s.next > scenario.requests.length,
+        repeated: Boolean(scenario.unique) && s.next > scenario.requests.length,
       };
     },
     async close() {

@@ -6,6 +6,8 @@
 export interface LoadScenario {
   readonly name: string;
   readonly shared?: boolean;
+  /** Every request of the (shared) list must be new: a run that goes past its end is flagged. */
+  readonly unique?: boolean;
   /** An array, or a list built on demand (`at` is called once per request). */
   readonly requests: RequestList;
 }
@@ -45,7 +47,7 @@ export interface LoadResult {
   readonly non2xx: number;
   /** CPU seconds the load generator itself used during the run (all its threads). */
   readonly generatorCpuS: number;
-  /** A `shared` scenario ran past the end of its list and repeated requests already sent. */
+  /** A `unique` scenario ran past the end of its list and repeated requests already sent. */
   readonly repeated: boolean;
 }
 

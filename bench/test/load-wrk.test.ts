@@ -118,6 +118,7 @@ describe('wrk driven by lua/requests.lua', () => {
     const scenario: LoadScenario = {
       name: 'never repeated',
       shared: true,
+      unique: true,
       requests: { length: 200_000, at: (i) => ({ path: `/n/${i}` }) },
     };
     const ids = () => seen.splice(0).map((s) => Number(s.url?.slice('/n/'.length)));
@@ -144,6 +145,7 @@ describe('wrk driven by lua/requests.lua', () => {
     const short: LoadScenario = {
       name: 'short',
       shared: true,
+      unique: true,
       requests: [{ path: '/s/0' }, { path: '/s/1' }],
     };
     const result = await generator().run(baseUrl, short, { connections: 1, durationS: 1 });

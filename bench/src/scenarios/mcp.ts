@@ -124,6 +124,7 @@ export const ZIPF_SEARCH: LoadScenario = {
 export const DISTINCT_SEARCH: LoadScenario = {
   name: 'POST /mcp search_products, every query distinct',
   shared: true,
+  unique: true,
   requests: { length: NEVER_REPEATED, at: (i) => callSearch(i, neverRepeated(i)) },
 };
 
