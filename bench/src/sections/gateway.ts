@@ -90,5 +90,6 @@ export async function gatewaySection(ctx: BenchContext): Promise<void> {
   console.log(
     '\nThe server core runs the app and nginx together; the difference in CPU per request is what the gateway adds.',
   );
+  console.log('');
   ctx.report.gateway = rows;
 }

@@ -98,6 +98,7 @@ export async function httpSection(ctx: BenchContext): Promise<void> {
       )
       .join('; ')}`,
   );
+  console.log('');
   ctx.report.http = rows;
   ctx.report.rssAfterLoadMB = memory;
 }
