@@ -78,10 +78,17 @@ function chooseGenerator(loadCore: number | undefined): LoadGenerator {
   return createAutocannon({ decodeBodies: values['decode-bodies'] });
 }
 
-const sections = sectionsToRun();
+let sections: Section[];
+let generator: LoadGenerator;
 const quick = values.quick;
 const cores = planCores(!values['no-pin']);
-const generator = chooseGenerator(cores.load);
+try {
+  sections = sectionsToRun();
+  generator = chooseGenerator(cores.load);
+} catch (error) {
+  console.error(`pnpm bench: ${(error as Error).message}`);
+  process.exit(2);
+}
 const rounds = {
   rounds: quick ? 1 : Math.max(1, Number(values.rounds)),
   durationS: quick ? 2 : Number(values.duration),
