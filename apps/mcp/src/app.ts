@@ -1,13 +1,16 @@
 import { type Agent, DEFAULT_AGENTS } from '@repo/catalog-core';
+import {
+  type AttributionOptions,
+  attributionPlugin,
+  metricsPlugin,
+  rateLimitPlugin,
+} from '@repo/fastify-kit';
 import type { ServiceMetrics } from '@repo/ops';
 import type { CatalogIndex } from '@repo/search';
 import type { FastifyInstance } from 'fastify';
 import type { McpConfig } from './config.js';
 import { createErrorHandler } from './error-handler.js';
 import { McpRpcError, RPC_ERROR } from './errors.js';
-import attribution, { type AttributionOptions } from './plugins/attribution.js';
-import metricsPlugin from './plugins/metrics.js';
-import rateLimit from './plugins/rate-limit.js';
 import { createRpcHandler } from './protocol/rpc-handler.js';
 import healthRoutes from './routes/health/index.js';
 import mcpRoutes from './routes/mcp/index.js';
@@ -61,12 +64,12 @@ export default async function mcpApp(fastify: FastifyInstance, opts: McpAppOptio
   );
   const card = buildServerCard(config.baseUrl);
 
-  await fastify.register(attribution, {
+  await fastify.register(attributionPlugin, {
     issuer: config.baseUrl,
     jwksUrl: config.edge.jwksUrl,
     jwks: opts.jwks,
   });
-  await fastify.register(rateLimit, {
+  await fastify.register(rateLimitPlugin, {
     max: config.edge.rateLimit.mcp,
     windowMs: config.edge.rateLimit.windowMs,
     redisUrl: config.edge.redisUrl,

@@ -1,13 +1,16 @@
 import type { Agent } from '@repo/catalog-core';
+import {
+  type AttributionOptions,
+  attributionPlugin,
+  metricsPlugin,
+  rateLimitPlugin,
+} from '@repo/fastify-kit';
 import type { ServiceMetrics } from '@repo/ops';
 import type { CatalogIndex } from '@repo/search';
 import type { FastifyInstance } from 'fastify';
 import type { WebConfig } from './config.js';
 import { handleError, handleNotFound, WebHttpError } from './errors.js';
-import attribution, { type AttributionOptions } from './plugins/attribution.js';
 import httpPolicy from './plugins/http-policy.js';
-import metricsPlugin from './plugins/metrics.js';
-import rateLimit from './plugins/rate-limit.js';
 import site from './plugins/site.js';
 import apiDocsRoutes from './routes/api-docs/index.js';
 import assetRoutes from './routes/assets/index.js';
@@ -60,12 +63,12 @@ export default async function webApp(fastify: FastifyInstance, opts: WebAppOptio
     ...(opts.agents ? { agents: opts.agents } : {}),
   });
   await fastify.register(httpPolicy, { baseUrl: opts.config.baseUrl });
-  await fastify.register(attribution, {
+  await fastify.register(attributionPlugin, {
     issuer: opts.config.baseUrl,
     jwksUrl: opts.config.edge.jwksUrl,
     jwks: opts.jwks,
   });
-  await fastify.register(rateLimit, {
+  await fastify.register(rateLimitPlugin, {
     max: opts.config.edge.rateLimit.pages,
     windowMs: opts.config.edge.rateLimit.windowMs,
     redisUrl: opts.config.edge.redisUrl,
