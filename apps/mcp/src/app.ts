@@ -2,6 +2,7 @@ import { type Agent, DEFAULT_AGENTS } from '@repo/catalog-core';
 import {
   type AttributionOptions,
   attributionPlugin,
+  catalogPlugin,
   metricsPlugin,
   rateLimitPlugin,
 } from '@repo/fastify-kit';
@@ -17,13 +18,6 @@ import mcpRoutes from './routes/mcp/index.js';
 import wellKnownRoutes from './routes/well-known/index.js';
 import { buildServerCard } from './server-card.js';
 import { createToolRegistry, type ResultCacheOptions } from './tools/tool-registry.js';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The catalog the tools read, injected by the server entry. */
-    catalog: CatalogIndex;
-  }
-}
 
 /** What the MCP app needs. */
 export interface McpAppOptions {
@@ -55,7 +49,7 @@ const DEFAULT_RESULT_CACHE: ResultCacheOptions = { size: 1024, ttlMs: 60_000 };
  */
 export default async function mcpApp(fastify: FastifyInstance, opts: McpAppOptions) {
   const { config, index } = opts;
-  fastify.decorate('catalog', index);
+  await fastify.register(catalogPlugin, { index });
   if (opts.metrics) await fastify.register(metricsPlugin, { metrics: opts.metrics, app: 'mcp' });
   const tools = createToolRegistry(
     { index, baseUrl: config.baseUrl, agents: opts.agents ?? DEFAULT_AGENTS },

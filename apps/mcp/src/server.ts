@@ -8,7 +8,6 @@ import { createErrorHandler } from './error-handler.js';
 const config = loadOrExit(loadConfig);
 await startServer({
   config,
-  trustProxy: config.edge.trustProxy,
   frameworkErrors: createErrorHandler(config.bodyLimit),
   apps: ['mcp'],
   catalog: config.catalog,

@@ -10,8 +10,8 @@ import { loadConfig } from './config.js';
 // encapsulated (no fastify-plugin wrapper) so its error handler keeps answering in its own format.
 const config = loadOrExit(loadConfig);
 const server = await startServer({
-  config,
-  trustProxy: config.web.edge.trustProxy,
+  // The three apps read the same gateway variables; the process trusts that gateway.
+  config: { ...config, edge: config.web.edge },
   // URLs the router refuses, before any app sees them: problem+json from the web app's handler.
   frameworkErrors: handleFrameworkError,
   // One registry for the process; each app labels its own requests.

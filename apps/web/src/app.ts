@@ -2,6 +2,7 @@ import type { Agent } from '@repo/catalog-core';
 import {
   type AttributionOptions,
   attributionPlugin,
+  catalogPlugin,
   metricsPlugin,
   rateLimitPlugin,
 } from '@repo/fastify-kit';
@@ -27,13 +28,6 @@ import wellKnownRoutes from './routes/well-known/index.js';
 /** For the server's `frameworkErrors`: URLs the router refuses, answered like any other error. */
 export { handleError as handleFrameworkError } from './errors.js';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The catalog every page reads, injected by the server entry. */
-    catalog: CatalogIndex;
-  }
-}
-
 const UNMETERED = /^\/(health\.json|assets\/|qc\/)/;
 
 /** What the web app needs: its config and an open catalog index. */
@@ -56,7 +50,7 @@ export interface WebAppOptions {
  * It answers every unknown URL of the process (404 in the representation asked for).
  */
 export default async function webApp(fastify: FastifyInstance, opts: WebAppOptions) {
-  fastify.decorate('catalog', opts.index);
+  await fastify.register(catalogPlugin, { index: opts.index });
   if (opts.metrics) await fastify.register(metricsPlugin, { metrics: opts.metrics, app: 'web' });
   await fastify.register(site, {
     config: opts.config,

@@ -8,7 +8,6 @@ import { handleError } from './errors.js';
 const config = loadOrExit(loadConfig);
 await startServer({
   config,
-  trustProxy: config.edge.trustProxy,
   frameworkErrors: handleError,
   apps: ['web'],
   catalog: config.catalog,

@@ -3,6 +3,8 @@
 // decision: no `export *`.
 export type { AttributionOptions } from './attribution.js';
 export { attributionPlugin } from './attribution.js';
+export type { CatalogOptions } from './catalog.js';
+export { catalogPlugin } from './catalog.js';
 export type { MetricsOptions } from './metrics.js';
 export { metricsPlugin } from './metrics.js';
 export type { RateLimitOptions } from './rate-limit.js';

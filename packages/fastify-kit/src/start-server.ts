@@ -17,9 +17,13 @@ import closeWithGrace from 'close-with-grace';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serverOptions } from './server-options.js';
 
-/** What every server entry's config holds: where to listen, how to log, the operations part. */
+/**
+ * What every server entry's config holds: where to listen, how to log, the operations part, and
+ * the gateway whose `X-Forwarded-*` headers give the client address (absent: none trusted).
+ */
 export interface EntryConfig extends ServerConfig {
   readonly ops: OpsConfig;
+  readonly edge?: Pick<EdgeConfig, 'trustProxy'>;
 }
 
 /** What the entry's `register` gets: what the bootstrap opened for it. */
@@ -37,8 +41,6 @@ export interface ServerContext<C extends CatalogConfig | undefined> {
 export interface ServerSetup<C extends CatalogConfig | undefined = undefined> {
   /** The entry's validated config (see `loadOrExit` of @repo/env). */
   readonly config: EntryConfig;
-  /** Gateway addresses whose `X-Forwarded-*` headers give the client address; absent: none. */
-  readonly trustProxy?: EdgeConfig['trustProxy'] | undefined;
   /**
    * Answers URLs the router refuses (broken percent-encoding, over-long parameters) in the app's
    * own format, before any route or error handler sees them.
@@ -67,7 +69,7 @@ export async function createServer<C extends CatalogConfig | undefined = undefin
   const { config } = setup;
   const app = Fastify({
     logger: { level: config.logLevel },
-    trustProxy: setup.trustProxy && [...setup.trustProxy],
+    trustProxy: config.edge?.trustProxy ? [...config.edge.trustProxy] : false,
     ...serverOptions(config.ops.http),
     frameworkErrors: setup.frameworkErrors,
   });
@@ -107,7 +109,6 @@ export async function createServer<C extends CatalogConfig | undefined = undefin
  * const config = loadOrExit(loadConfig);
  * await startServer({
  *   config,
- *   trustProxy: config.edge.trustProxy,
  *   frameworkErrors: handleError,
  *   apps: ['web'],
  *   catalog: config.catalog,

@@ -71,6 +71,25 @@ describe('createServer', () => {
     expect(missing.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('takes the client address from X-Forwarded-For only behind the configured gateway', async () => {
+    const ipOf = async (edge?: EntryConfig['edge']) => {
+      const app = await createServer(
+        setup({
+          config: config(edge ? { edge } : {}),
+          register: (server) => {
+            server.get('/ip', async (request) => request.ip);
+          },
+        }),
+      );
+      onTestFinished(() => app.close());
+      const headers = { 'x-forwarded-for': '203.0.113.9' };
+      return (await app.inject({ url: '/ip', headers, remoteAddress: '127.0.0.1' })).body;
+    };
+    expect(await ipOf({ trustProxy: ['127.0.0.1'] })).toBe('203.0.113.9');
+    expect(await ipOf({ trustProxy: false })).toBe('127.0.0.1');
+    expect(await ipOf()).toBe('127.0.0.1');
+  });
+
   it('answers a URL the router refuses with the entry’s frameworkErrors', async () => {
     const app = await createServer(setup());
     onTestFinished(() => app.close());
