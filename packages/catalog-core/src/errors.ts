@@ -9,7 +9,8 @@ export type CatalogErrorCode =
   | 'AGENTS_INVALID'
   | 'UNKNOWN_PRODUCT'
   | 'UNKNOWN_SHIPPING_LINE'
-  | 'INVALID_INPUT';
+  | 'INVALID_INPUT'
+  | 'LEXICON_INVALID';
 
 /**
  * The base error of `@repo/catalog-core`: every failure it throws carries a stable `code`.

@@ -129,6 +129,30 @@ export {
 export type { ToolContract, ToolName } from './tools/tool-contracts.js';
 export { getToolContract, TOOL_CONTRACTS, TOOL_NAMES } from './tools/tool-contracts.js';
 
+// --- lexicon: how shoppers name brands, models, categories, prices
+
+export { DEFAULT_LEXICON } from './lexicon/default-lexicon.js';
+export { foldCatalogPhrase, foldPhrase, foldTokens, foldWords } from './lexicon/fold.js';
+export type { Lexicon, LexiconCurrency } from './lexicon/lexicon.js';
+export { LEXICON_CURRENCIES } from './lexicon/lexicon.js';
+export type {
+  LexiconBrand,
+  LexiconCategory,
+  LexiconFile,
+  LexiconLanguage,
+  LexiconNickname,
+  LexiconType,
+} from './lexicon/lexicon-schema.js';
+export {
+  LEXICON_LANGUAGES,
+  LEXICON_VERSION,
+  LexiconFileSchema,
+} from './lexicon/lexicon-schema.js';
+export { mergeLexicons, parseLexicon } from './lexicon/parse-lexicon.js';
+export type { PhraseMatch } from './lexicon/phrase-table.js';
+export { PhraseTable } from './lexicon/phrase-table.js';
+export { recognizeBrand, recognizeCategory } from './lexicon/recognize.js';
+
 // --- sample catalog & import
 
 export type { CatalogCollector, CollectResult } from './import/collector.js';

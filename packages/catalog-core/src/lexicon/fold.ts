@@ -1,0 +1,64 @@
+// How text is folded before words are compared: the one definition the search engines, the query
+// understanding and the lexicon all use, so that a word typed, indexed and listed compares alike.
+
+const COMBINING_MARKS = /\p{M}+/gu;
+const SEPARATORS = /[^\p{L}\p{N}]+/u;
+// Letters and digits in runs; the symbols prices are written with stand alone.
+const TOKENS = /[\p{L}\p{N}]+|[$€¥£<>≤≥~+]/gu;
+// Apostrophes of every kind become one, so that "men’s" and "men's" fold alike.
+const APOSTROPHES = /[\u2019\u2018\u02bc`´]/g;
+// French elisions ("l'", "d'", "qu'") and English contractions or possessives ("'s", "'m", "'re")
+// carry no search meaning: "boucles d'oreilles" is "boucles oreilles", "men's" is "men". A word
+// such as "arc'teryx" is neither, and splits like any other punctuation.
+const ELISION = /(?<![\p{L}\p{N}])(?:l|d|j|qu|n|s|c|m|t)'(?=\p{L})/gu;
+const CONTRACTION = /(?<=\p{L})'(?:s|m|re|ve|ll|d|t)(?![\p{L}\p{N}])/gu;
+
+function fold(text: string): string {
+  return text.normalize('NFKD').replace(COMBINING_MARKS, '').toLowerCase();
+}
+
+/**
+ * Splits text into search words: Unicode NFKD, diacritics removed, lowercased, split on every
+ * character that is not a letter or a digit. This is how Meilisearch's tokenizer splits Latin
+ * text, and how both engines index products.
+ *
+ * @example foldWords('Stüssy T-Shirt') // ['stussy', 't', 'shirt']
+ */
+export function foldWords(text: string): string[] {
+  return fold(text)
+    .split(SEPARATORS)
+    .filter((word) => word.length > 0);
+}
+
+/**
+ * Folds what a shopper types: like {@link foldWords}, but French elisions and English
+ * contractions are dropped ("d'oreilles" → `oreilles`, "men's" → `men`) and the symbols prices
+ * are written with (`$ € ¥ £ < > ≤ ≥ ~ +`) stay tokens of their own. Query-side lexicon entries
+ * are folded this way too, so that both compare alike.
+ *
+ * @example foldTokens("Moins de 50€ pour l'homme") // ['moins', 'de', '50', '€', 'pour', 'homme']
+ */
+export function foldTokens(text: string): string[] {
+  const folded = fold(text.replace(APOSTROPHES, "'"));
+  return folded.replace(ELISION, '').replace(CONTRACTION, '').match(TOKENS) ?? [];
+}
+
+/**
+ * The folded form of a query-side lexicon entry: its {@link foldTokens} joined by single spaces,
+ * or `''` when nothing is left (an entry of punctuation only).
+ *
+ * @example foldPhrase("  Jusqu'à ") // 'jusqu a'
+ */
+export function foldPhrase(text: string): string {
+  return foldTokens(text).join(' ');
+}
+
+/**
+ * The folded form of catalog text as the engines index it: its {@link foldWords} joined by single
+ * spaces ("America's Cup" → `america s cup`).
+ *
+ * @example foldCatalogPhrase("Arc'teryx") // 'arc teryx'
+ */
+export function foldCatalogPhrase(text: string): string {
+  return foldWords(text).join(' ');
+}

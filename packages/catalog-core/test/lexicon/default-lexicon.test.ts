@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { CATEGORY_IDS, getCategory } from '../../src/categories.js';
+import { DEFAULT_LEXICON } from '../../src/lexicon/default-lexicon.js';
+import { foldWords } from '../../src/lexicon/fold.js';
+import file from '../../src/lexicon/lexicon.json' with { type: 'json' };
+import { LEXICON_LANGUAGES } from '../../src/lexicon/lexicon-schema.js';
+import { generateSampleCatalog } from '../../src/sample/generate.js';
+
+const products = generateSampleCatalog();
+// Each product's searchable text, one line each, with a space at both ends for phrase lookups.
+const catalogText = products
+  .map((p) => {
+    const fields = [p.title, p.brand, p.model, p.colorway, p.batch, ...(p.tags ?? [])];
+    fields.push(p.category, getCategory(p.category)?.name);
+    return ` ${fields.map((f) => foldWords(f ?? '').join(' ')).join(' | ')} `;
+  })
+  .join('\n');
+const catalogWords = new Set(catalogText.split(/[\s|]+/));
+const inCatalog = (phrase: string) => catalogText.includes(` ${phrase} `);
+
+describe('the default lexicon', () => {
+  it('names every brand the sample catalog sells', () => {
+    const names = new Set(DEFAULT_LEXICON.brands.map((b) => b.name));
+    for (const brand of new Set(products.map((p) => p.brand))) expect(names).toContain(brand);
+  });
+
+  it('has words in English, Spanish, Portuguese and French for each of the 14 categories', () => {
+    for (const id of CATEGORY_IDS) {
+      const entry = file.categories.find((c) => c.category === id);
+      expect(entry, id).toBeDefined();
+      for (const language of LEXICON_LANGUAGES) {
+        expect(entry?.words[language]?.length, `${id}/${language}`).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it('has filler, budget and price words in the four languages', () => {
+    for (const language of LEXICON_LANGUAGES) {
+      expect(file.fillers[language].length, language).toBeGreaterThan(20);
+      expect(file.budget[language].length, language).toBeGreaterThan(0);
+      expect(file.price.max[language].length, language).toBeGreaterThan(0);
+    }
+  });
+
+  it('means catalog words: every product type names at least one thing the sample sells', () => {
+    for (const type of DEFAULT_LEXICON.types) {
+      expect(type.means.some(inCatalog), `${type.words[0]} → ${type.means.join(', ')}`).toBe(true);
+    }
+    const missing = DEFAULT_LEXICON.nicknames.flatMap((n) =>
+      n.means.filter((m) => !inCatalog(m)).map((m) => `${n.words[0]} → ${m}`),
+    );
+    // Jordans the sample does not sell; a shopper still means them.
+    expect(missing).toEqual(['aj6 → air jordan 6', 'aj12 → air jordan 12', 'aj13 → air jordan 13']);
+  });
+
+  it('never makes a word products are found by a filler (fillers are not indexed)', () => {
+    // Articles and prepositions that titles contain ("The North Face", "Parfums de Marly") are
+    // fillers on purpose: the other words of those names find them. "Replica" is the community's
+    // word for every listing; Margiela's Replica GAT is found by "gat" and "margiela".
+    const functionWords = ['the', 'and', 'of', 'in', 'with', 'by', 'la', 'un', 'y', 'de', 'le'];
+    const single = DEFAULT_LEXICON.fillers.filter((f) => !f.includes(' '));
+    const clashes = single.filter((f) => catalogWords.has(f) && !functionWords.includes(f));
+    expect(clashes).toEqual(['replica']);
+  });
+});
