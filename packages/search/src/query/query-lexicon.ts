@@ -1,0 +1,164 @@
+import {
+  type CategoryId,
+  foldCatalogPhrase,
+  getCategory,
+  LEXICON_CURRENCIES,
+  type Lexicon,
+  type LexiconCurrency,
+  PhraseTable,
+} from '@repo/catalog-core';
+
+/**
+ * What a lexicon word is, for the relaxation: brand and model words go last, category and other
+ * words by how many products they match.
+ */
+export type WordClass = 'brand' | 'category' | 'word';
+
+/** A lexicon word or phrase recognised in a query. */
+export interface LexiconKey {
+  /** The single token the engines receive ("cross body" → `crossbody`). */
+  readonly token: string;
+  readonly class: WordClass;
+  /** How the interpretation names what it stands for ("Air Jordan 1", "category Sneakers"). */
+  readonly label: string;
+}
+
+/**
+ * A lexicon compiled for reading queries: phrase tables for each kind of word, the single-token
+ * stop words, and the synonyms (token → catalog phrases) that both engines expand words with.
+ * Built once per lexicon (see {@link compileLexicon}).
+ */
+export interface QueryLexicon {
+  readonly lexicon: Lexicon;
+  readonly keys: PhraseTable<LexiconKey>;
+  readonly fillers: PhraseTable<true>;
+  readonly budget: PhraseTable<true>;
+  readonly priceMax: PhraseTable<true>;
+  readonly priceMin: PhraseTable<true>;
+  readonly priceBetween: PhraseTable<true>;
+  readonly priceTo: PhraseTable<true>;
+  readonly priceAround: PhraseTable<true>;
+  readonly currencies: PhraseTable<LexiconCurrency>;
+  readonly sizeWords: PhraseTable<true>;
+  readonly sizeSystems: PhraseTable<true>;
+  readonly sizeLetters: PhraseTable<true>;
+  /** One-word fillers: never indexed, never searched (Meilisearch `stopWords`). */
+  readonly stopWords: ReadonlySet<string>;
+  /** Token → the catalog phrases it also matches (Meilisearch `synonyms`, one way). */
+  readonly synonyms: ReadonlyMap<string, readonly string[]>;
+  /** What each token a lexicon word is sent as stands for: known words, never corrected. */
+  readonly keyTokens: ReadonlyMap<string, LexiconKey>;
+}
+
+const TABLE_OF = (words: readonly string[]) => {
+  const table = new PhraseTable<true>();
+  for (const word of words) table.add(word, true);
+  return table;
+};
+
+/** The one token a lexicon phrase is sent as: its words run together ("sac a dos" → `sacados`). */
+export function keyToken(phrase: string): string {
+  return phrase.replaceAll(' ', '');
+}
+
+function categoryLabel(id: CategoryId): string {
+  return `category ${getCategory(id)?.name ?? id}`;
+}
+
+const compiled = new WeakMap<Lexicon, QueryLexicon>();
+
+/**
+ * Compiles a lexicon for query reading, once per lexicon object: every later call with the same
+ * lexicon returns the same tables.
+ */
+export function compileLexicon(lexicon: Lexicon): QueryLexicon {
+  const known = compiled.get(lexicon);
+  if (known) return known;
+  const stopWords = new Set(lexicon.fillers.filter((word) => !word.includes(' ')));
+  const keys = new PhraseTable<LexiconKey>();
+  const keyTokens = new Map<string, LexiconKey>();
+  const synonyms = new Map<string, string[]>();
+  const addSynonyms = (token: string, phrases: readonly string[]) => {
+    const list = synonyms.get(token) ?? [];
+    for (const phrase of phrases) {
+      if (phrase !== token && !list.includes(phrase)) list.push(phrase);
+    }
+    if (list.length > 0) synonyms.set(token, list);
+  };
+  const addKey = (phrase: string, cls: WordClass, label: string, means: readonly string[]) => {
+    const token = keyToken(phrase);
+    const key = { token, class: cls, label };
+    keys.add(phrase, key);
+    if (!keyTokens.has(token)) keyTokens.set(token, key);
+    addSynonyms(token, means);
+  };
+  // A brand's own name is searched as written: its words are catalog words already.
+  for (const brand of lexicon.brands) {
+    keys.add(foldCatalogPhrase(brand.name), {
+      token: '',
+      class: 'brand',
+      label: brand.name,
+    });
+  }
+  for (const brand of lexicon.brands) {
+    for (const alias of brand.aliases) {
+      addKey(alias, 'brand', brand.name, [foldCatalogPhrase(brand.name)]);
+    }
+  }
+  for (const nickname of lexicon.nicknames) {
+    for (const word of nickname.words) {
+      addKey(word, 'brand', nickname.means.join(', '), nickname.means);
+    }
+  }
+  for (const entry of lexicon.categories) {
+    const phrase = foldCatalogPhrase(entry.category);
+    for (const word of entry.words)
+      addKey(word, 'category', categoryLabel(entry.category), [phrase]);
+  }
+  for (const entry of lexicon.types) {
+    const means = [...entry.means, foldCatalogPhrase(entry.category)];
+    for (const word of entry.words) {
+      addKey(word, 'category', `${entry.means[0]} (${categoryLabel(entry.category)})`, means);
+    }
+  }
+  const currencies = new PhraseTable<LexiconCurrency>();
+  for (const code of LEXICON_CURRENCIES) {
+    for (const word of lexicon.currencies[code]) currencies.add(word, code);
+  }
+  const result: QueryLexicon = {
+    lexicon,
+    keys,
+    fillers: TABLE_OF(lexicon.fillers),
+    budget: TABLE_OF(lexicon.budget),
+    priceMax: TABLE_OF(lexicon.price.max),
+    priceMin: TABLE_OF(lexicon.price.min),
+    priceBetween: TABLE_OF(lexicon.price.between),
+    priceTo: TABLE_OF(lexicon.price.to),
+    priceAround: TABLE_OF(lexicon.price.around),
+    currencies,
+    sizeWords: TABLE_OF(lexicon.sizes.words),
+    sizeSystems: TABLE_OF(lexicon.sizes.systems),
+    sizeLetters: TABLE_OF(lexicon.sizes.letters),
+    stopWords,
+    synonyms: withoutStopWords(synonyms, stopWords),
+    keyTokens,
+  };
+  compiled.set(lexicon, result);
+  return result;
+}
+
+// Meilisearch ignores the stop words of a phrase (any word may stand there) and a phrase of stop
+// words only: such a phrase is left out, and so is a synonym keyed by a stop word, which is never
+// searched.
+function withoutStopWords(
+  synonyms: ReadonlyMap<string, readonly string[]>,
+  stopWords: ReadonlySet<string>,
+): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const [token, phrases] of synonyms) {
+    if (stopWords.has(token)) continue;
+    const kept = phrases.filter((phrase) => phrase.split(' ').some((w) => !stopWords.has(w)));
+    if (kept.length > 0) out.set(token, kept);
+  }
+  return out;
+}
