@@ -145,7 +145,7 @@ export function normalizeQuery(
     }
     reading = { ...rest, dropped };
   }
-  const words = read.map((word) => word.token);
+  const words = tokensOf(read);
   const minPrice = explicitMin ?? textMin?.cny;
   const maxPrice = explicitMax ?? textMax?.cny;
   const asked = sort ?? (reading.budget ? 'price_asc' : 'relevance');
@@ -190,5 +190,10 @@ export function checkFeaturedLimit(limit: number): number {
 
 /** The same query with other words (a relaxation or a correction of its words). */
 export function withWords(query: NormalizedQuery, read: readonly ReadWord[]): NormalizedQuery {
-  return { ...query, words: read.map((word) => word.token), read };
+  return { ...query, words: tokensOf(read), read };
+}
+
+/** The tokens the engines receive: a read word may stand for several ("tnf" → north, face). */
+export function tokensOf(read: readonly ReadWord[]): string[] {
+  return read.flatMap((word) => word.token.split(' '));
 }

@@ -88,7 +88,7 @@ class EmbeddedIndex implements CatalogIndex {
     this.matching = {
       run: async (q) => (q.words.length > 0 ? this.searchText(q) : this.browse(q)),
       countWords: async (q) =>
-        q.words.map((word, i) => this.count([word], q, i === q.words.length - 1)),
+        q.read.map((word, i) => this.count(word.token.split(' '), q, i === q.read.length - 1)),
       totals: async (queries) => {
         const totals: number[] = [];
         for (const q of queries) {

@@ -251,11 +251,13 @@ export class TextIndex {
       offer(termId, wordBase(typos, false));
     });
     // Synonyms of the word as typed (not of its typos), as zero-typo matches: Meilisearch's rule.
+    // The phrase a key was typed as ("boxer briefs") ranks as an exact match.
+    const own = this.lexicon.ownPhrases.get(word);
     for (const phrase of this.lexicon.synonyms.get(word) ?? []) {
       const termId = phrase.includes(' ')
         ? this.phraseIds.get(phrase)
         : this.dictionary.get(phrase);
-      if (termId !== undefined) offer(termId, wordBase(0, false));
+      if (termId !== undefined) offer(termId, wordBase(0, phrase === own));
     }
     let cost = 0;
     for (const termId of terms.keys()) cost += this.starts[termId + 1]! - this.starts[termId]!;

@@ -95,12 +95,12 @@ class MeilisearchIndex implements CatalogIndex {
       run: (query) => this.run(query),
       countWords: (query) =>
         this.counts(
-          query.words.map((word, i) =>
+          query.read.map((word, i) =>
             toMeilisearchWordsCountParams(
-              [word],
+              word.token.split(' '),
               query,
               this.indexUid,
-              i === query.words.length - 1,
+              i === query.read.length - 1,
             ),
           ),
         ),

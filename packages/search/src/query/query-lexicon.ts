@@ -16,7 +16,11 @@ export type WordClass = 'brand' | 'category' | 'word';
 
 /** A lexicon word or phrase recognised in a query. */
 export interface LexiconKey {
-  /** The single token the engines receive ("cross body" → `crossbody`). */
+  /**
+   * What the engines receive: one token for a nickname, category or type word ("cross body" →
+   * `crossbody`, expanded with the synonyms); for a brand alias, the brand's own words
+   * ("tnf" → `north face`); empty for a brand's own name (searched as typed).
+   */
   readonly token: string;
   readonly class: WordClass;
   /** How the interpretation names what it stands for ("Air Jordan 1", "category Sneakers"). */
@@ -48,6 +52,11 @@ export interface QueryLexicon {
   readonly synonyms: ReadonlyMap<string, readonly string[]>;
   /** What each token a lexicon word is sent as stands for: known words, never corrected. */
   readonly keyTokens: ReadonlyMap<string, LexiconKey>;
+  /**
+   * The phrase a multi-word key was typed as ("boxerbriefs" → `boxer briefs`): the synonym that
+   * says exactly what was typed, ranked as an exact match.
+   */
+  readonly ownPhrases: ReadonlyMap<string, string>;
 }
 
 const TABLE_OF = (words: readonly string[]) => {
@@ -77,6 +86,7 @@ export function compileLexicon(lexicon: Lexicon): QueryLexicon {
   const stopWords = new Set(lexicon.fillers.filter((word) => !word.includes(' ')));
   const keys = new PhraseTable<LexiconKey>();
   const keyTokens = new Map<string, LexiconKey>();
+  const ownPhrases = new Map<string, string>();
   const synonyms = new Map<string, string[]>();
   const addSynonyms = (token: string, phrases: readonly string[]) => {
     const list = synonyms.get(token) ?? [];
@@ -90,6 +100,12 @@ export function compileLexicon(lexicon: Lexicon): QueryLexicon {
     const key = { token, class: cls, label };
     keys.add(phrase, key);
     if (!keyTokens.has(token)) keyTokens.set(token, key);
+    const own = foldCatalogPhrase(phrase);
+    // A phrase typed as written in the catalog ("boxer briefs") still finds exactly that first.
+    if (token !== phrase && !ownPhrases.has(token)) {
+      ownPhrases.set(token, own);
+      addSynonyms(token, [own]);
+    }
     addSynonyms(token, means);
   };
   // A brand's own name is searched as written: its words are catalog words already.
@@ -100,9 +116,16 @@ export function compileLexicon(lexicon: Lexicon): QueryLexicon {
       label: brand.name,
     });
   }
+  // An alias is searched as the brand's own words ("tnf" finds The North Face, not a colourway
+  // named "Recycled TNF Black"); the index keeps it as a synonym for literal searches.
   for (const brand of lexicon.brands) {
+    const words = foldCatalogPhrase(brand.name)
+      .split(' ')
+      .filter((word) => !stopWords.has(word))
+      .join(' ');
     for (const alias of brand.aliases) {
-      addKey(alias, 'brand', brand.name, [foldCatalogPhrase(brand.name)]);
+      keys.add(alias, { token: words, class: 'brand', label: brand.name });
+      addSynonyms(keyToken(alias), [foldCatalogPhrase(brand.name)]);
     }
   }
   for (const nickname of lexicon.nicknames) {
@@ -115,10 +138,16 @@ export function compileLexicon(lexicon: Lexicon): QueryLexicon {
     for (const word of entry.words)
       addKey(word, 'category', categoryLabel(entry.category), [phrase]);
   }
+  // A kind of product matches what the catalog calls it, not its whole category: "sweats" are
+  // sweatpants and joggers, not every pair of pants.
   for (const entry of lexicon.types) {
-    const means = [...entry.means, foldCatalogPhrase(entry.category)];
     for (const word of entry.words) {
-      addKey(word, 'category', `${entry.means[0]} (${categoryLabel(entry.category)})`, means);
+      addKey(
+        word,
+        'category',
+        `${entry.means.join(', ')} (${categoryLabel(entry.category)})`,
+        entry.means,
+      );
     }
   }
   const currencies = new PhraseTable<LexiconCurrency>();
@@ -142,6 +171,7 @@ export function compileLexicon(lexicon: Lexicon): QueryLexicon {
     stopWords,
     synonyms: withoutStopWords(synonyms, stopWords),
     keyTokens,
+    ownPhrases,
   };
   compiled.set(lexicon, result);
   return result;

@@ -21,8 +21,9 @@ export interface EngineAnswer {
 export interface MatchingEngine {
   run(query: NormalizedQuery): Promise<EngineAnswer>;
   /**
-   * For each word, the products it matches alone, within the query's category and price
-   * filters; a word keeps its place (only the last one is matched as a prefix).
+   * For each read word (`query.read`; a brand alias may be several tokens), the products it
+   * matches alone, within the query's category and price filters; a word keeps its place (only
+   * the last token of the last word is matched as a prefix).
    */
   countWords(query: NormalizedQuery): Promise<readonly number[]>;
   /** The totals of several queries, in order; an engine may stop after the first above zero. */
@@ -74,7 +75,7 @@ export async function searchUnderstood(
   const dictionary = await engine.dictionary();
   const corrections: Correction[] = [];
   const corrected = current.read.map((word, i) => {
-    if (counts[i]! > 0 || ql.keyTokens.has(word.token)) return word;
+    if (counts[i]! > 0 || word.class !== 'word' || ql.keyTokens.has(word.token)) return word;
     const to = dictionary.correct(word.token);
     if (to === undefined) return word;
     corrections.push({ from: word.text, to });
@@ -145,7 +146,10 @@ function suggest(
   ql: QueryLexicon,
 ): string[] {
   const options = read.map((word, i) =>
-    counts[i] === 0 && !dictionary.has(word.token) && !ql.keyTokens.has(word.token)
+    counts[i] === 0 &&
+    word.class === 'word' &&
+    !dictionary.has(word.token) &&
+    !ql.keyTokens.has(word.token)
       ? dictionary.suggest(word.token)
       : [],
   );
