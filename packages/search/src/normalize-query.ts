@@ -2,11 +2,13 @@ import {
   CATEGORY_IDS,
   type CategoryId,
   CURRENCIES,
+  type Currency,
   DEFAULT_LEXICON,
   type Lexicon,
 } from '@repo/catalog-core';
 import { MAX_LIMIT, type SearchQuery, SORT_ORDERS, type SortOrder } from './catalog-index.js';
 import { SearchQueryError } from './errors.js';
+import { LruCache } from './lru-cache.js';
 import { compileLexicon, type QueryLexicon } from './query/query-lexicon.js';
 import { MAX_QUERY_WORDS, readQuery } from './query/read-query.js';
 import type { DroppedWord, QueryReading, ReadWord, TextPrice } from './query/reading.js';
@@ -37,6 +39,8 @@ export interface NormalizedQuery {
   /** What the reading found: one entry per word of `words`, and what it took out. */
   readonly read: readonly ReadWord[];
   readonly reading: Omit<QueryReading, 'words'>;
+  /** A stable string for the reading (see `queryKey`). */
+  readonly readingKey: string;
   /** Price bounds of the text that took effect. */
   readonly textMinPrice?: TextPrice;
   readonly textMaxPrice?: TextPrice;
@@ -118,33 +122,22 @@ export function normalizeQuery(
   const ql = 'keys' in lexicon ? lexicon : compileLexicon(lexicon);
   const literal = query.literal === true;
   const text = q ? q.slice(0, MAX_QUERY_LENGTH) : '';
-  let read: readonly ReadWord[] = [];
-  let reading = NOTHING_READ;
-  let textMin: TextPrice | undefined;
-  let textMax: TextPrice | undefined;
-  if (literal) read = literalWords(text, ql);
-  else if (text.trim()) {
-    const { words, ...rest } = readQuery(text, ql, currency === undefined ? {} : { currency });
-    read = words;
-    const dropped: DroppedWord[] = [...rest.dropped];
-    // Explicit bounds win; a bound of the text that contradicts them is not applied.
-    textMin = explicitMin === undefined ? rest.minPrice : undefined;
-    textMax = explicitMax === undefined ? rest.maxPrice : undefined;
-    const low = explicitMin ?? textMin?.cny;
-    const high = explicitMax ?? textMax?.cny;
-    if (low !== undefined && high !== undefined && low > high) {
-      if (textMin) textMin = undefined;
-      if (textMax) textMax = undefined;
-    }
-    for (const [read, used] of [
-      [rest.minPrice, textMin],
-      [rest.maxPrice, textMax],
-    ] as const) {
-      if (read && !used)
-        dropped.push({ word: `${read.amount} ${read.currency}`, reason: 'overridden' });
-    }
-    reading = { ...rest, dropped };
+  const cached = readingOf(ql, text, literal, currency);
+  const read = cached.words;
+  let reading: Omit<QueryReading, 'words'> = cached;
+  // Explicit bounds win; a bound of the text that contradicts them is not applied.
+  let textMin = explicitMin === undefined ? cached.minPrice : undefined;
+  let textMax = explicitMax === undefined ? cached.maxPrice : undefined;
+  const low = explicitMin ?? textMin?.cny;
+  const high = explicitMax ?? textMax?.cny;
+  if (low !== undefined && high !== undefined && low > high) {
+    textMin = undefined;
+    textMax = undefined;
   }
+  const overridden: DroppedWord[] = [];
+  if (cached.minPrice && !textMin) overridden.push(overriddenPrice(cached.minPrice));
+  if (cached.maxPrice && !textMax) overridden.push(overriddenPrice(cached.maxPrice));
+  if (overridden.length > 0) reading = { ...cached, dropped: [...cached.dropped, ...overridden] };
   const words = tokensOf(read);
   const minPrice = explicitMin ?? textMin?.cny;
   const maxPrice = explicitMax ?? textMax?.cny;
@@ -160,9 +153,58 @@ export function normalizeQuery(
     literal,
     read,
     reading,
+    readingKey:
+      overridden.length === 0
+        ? cached.key
+        : `${cached.key}|${textMin?.cny ?? ''}-${textMax?.cny ?? ''}`,
     ...(textMin && { textMinPrice: textMin }),
     ...(textMax && { textMaxPrice: textMax }),
   };
+}
+
+function overriddenPrice(price: TextPrice): DroppedWord {
+  return { word: `${price.amount} ${price.currency}`, reason: 'overridden' };
+}
+
+interface CachedReading extends QueryReading {
+  /** Equal for texts that read alike: what the engines search and what the reading reports. */
+  readonly key: string;
+}
+
+const NO_READING: CachedReading = Object.freeze({ words: [], ...NOTHING_READ, key: '' });
+// Queries repeat far more than they differ; reading one costs some tens of microseconds.
+const READINGS_KEPT = 2048;
+const readings = new WeakMap<QueryLexicon, LruCache<CachedReading>>();
+
+function readingOf(
+  ql: QueryLexicon,
+  text: string,
+  literal: boolean,
+  currency: Currency | undefined,
+): CachedReading {
+  if (!literal && !text.trim()) return NO_READING;
+  let cache = readings.get(ql);
+  if (!cache) {
+    cache = new LruCache(READINGS_KEPT);
+    readings.set(ql, cache);
+  }
+  const cacheKey = `${literal ? 'L' : (currency ?? '')}|${text}`;
+  let found = cache.get(cacheKey);
+  if (found === undefined) {
+    const reading = literal
+      ? { words: literalWords(text, ql), ...NOTHING_READ }
+      : readQuery(text, ql, currency === undefined ? {} : { currency });
+    found = { ...reading, key: readingKey(reading, literal) };
+    cache.set(cacheKey, found);
+  }
+  return found;
+}
+
+function readingKey(reading: QueryReading, literal: boolean): string {
+  const words = reading.words.map((w) => `${w.token}:${w.class}:${w.text}`).join(' ');
+  const dropped = reading.dropped.map((d) => `${d.word}:${d.reason}`).join(',');
+  const price = (p: TextPrice | undefined) => (p ? `${p.amount}${p.currency}` : '');
+  return `${literal ? 'L' : ''}${words}|${dropped}|${reading.sizes.join(',')}|${reading.budget ? 'B' : ''}|${price(reading.minPrice)}-${price(reading.maxPrice)}`;
 }
 
 /**
@@ -173,11 +215,8 @@ export function normalizeQuery(
  * @example queryKey(normalizeQuery({ q: 'Nike' })) === queryKey(normalizeQuery({ q: ' nike ' }))
  */
 export function queryKey(query: NormalizedQuery): string {
-  const { category, minPrice, maxPrice, sort, offset, limit, literal, read, reading } = query;
-  const words = read.map((w) => `${w.token}:${w.class}:${w.text}`).join(' ');
-  const dropped = reading.dropped.map((d) => `${d.word}:${d.reason}`).join(',');
-  const text = `${query.textMinPrice?.amount ?? ''}${query.textMinPrice?.currency ?? ''}-${query.textMaxPrice?.amount ?? ''}${query.textMaxPrice?.currency ?? ''}`;
-  return `${literal ? 'L' : ''}${words}|${category ?? ''}|${minPrice ?? ''}|${maxPrice ?? ''}|${sort}|${offset}|${limit}|${dropped}|${reading.sizes.join(',')}|${reading.budget ? 'B' : ''}|${text}`;
+  const { category, minPrice, maxPrice, sort, offset, limit, readingKey } = query;
+  return `${readingKey}|${category ?? ''}|${minPrice ?? ''}|${maxPrice ?? ''}|${sort}|${offset}|${limit}`;
 }
 
 /** Validates a `featured(limit)` argument: an integer from 0 to MAX_LIMIT. */

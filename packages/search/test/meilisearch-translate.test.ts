@@ -133,7 +133,8 @@ describe('query translation', () => {
     const { synonyms, stopWords } = MEILISEARCH_INDEX_SETTINGS;
     expect(synonyms.aj1).toEqual(['air jordan 1']);
     expect(synonyms.zapatillas).toEqual(['sneakers']);
-    expect(synonyms.crossbody).toContain('bags');
+    expect(synonyms.crossbody).toContain('shoulder bag');
+    expect(synonyms.crossbody).not.toContain('bags'); // a kind of bag, not every bag
     expect(synonyms.lv).toEqual(['louis vuitton']);
     expect(stopWords).toContain('quiero');
     expect(stopWords).toContain('the');

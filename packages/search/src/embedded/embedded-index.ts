@@ -12,6 +12,7 @@ import type {
   SearchQuery,
   SearchResult,
 } from '../catalog-index.js';
+import { LruCache } from '../lru-cache.js';
 import {
   checkFeaturedLimit,
   type NormalizedQuery,
@@ -21,7 +22,6 @@ import {
 import { CatalogDictionary, facetCountsOf } from '../query/dictionary.js';
 import { compileLexicon, type QueryLexicon } from '../query/query-lexicon.js';
 import { type EngineAnswer, type MatchingEngine, searchUnderstood } from '../query/relax.js';
-import { LruCache } from './lru-cache.js';
 import { ALL_SCOPE, type BrowseSort, categoryPosition, Orderings } from './orderings.js';
 import { MAX_WORD_SCORE, TextIndex } from './text-index.js';
 import { smallestKeys } from './top-k.js';

@@ -1,9 +1,9 @@
 import { getCategory, type Product } from '@repo/catalog-core';
 import SearchableMap from 'minisearch/SearchableMap';
+import { LruCache } from '../lru-cache.js';
 import type { QueryLexicon } from '../query/query-lexicon.js';
 import { maxTypos, tokenize } from '../text.js';
 import { TypoTrie } from '../typo-trie.js';
-import { LruCache } from './lru-cache.js';
 import { PhraseFinder } from './phrase-finder.js';
 
 /**

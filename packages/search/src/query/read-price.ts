@@ -168,9 +168,10 @@ export function readPriceAt(
     return { kind: 'price', [side]: bound, end: amount.end };
   }
   const bare = amountAt(ql, tokens, words, i);
+  // "40-90$": a range with a currency on either amount.
+  const range = bare && rangeFrom(ql, tokens, words, bare, context);
+  if (range && (bare.currency || currencyAt(ql, words, range.end - 1))) return range;
   if (bare?.currency) {
-    const range = rangeFrom(ql, tokens, words, bare, context);
-    if (range) return range;
     const bound = price(bare.value, bare.currency, context);
     const after = words.slice(bare.end, bare.end + 2);
     for (const length of [2, 1]) {

@@ -74,14 +74,14 @@ export function readQuery(
         for (const word of words.slice(i, i + key.length)) {
           if (!ql.stopWords.has(word)) read.push({ token: word, text: word, class: 'brand' });
         }
-      } else if (key.value.token !== phrase || key.value.class !== 'brand') {
+      } else {
         read.push({
           token: key.value.token,
           text: phrase,
           class: key.value.class,
           means: key.value.label,
         });
-      } else read.push({ token: phrase, text: phrase, class: 'brand' });
+      }
       i += key.length;
       continue;
     }

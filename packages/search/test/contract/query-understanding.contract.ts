@@ -35,7 +35,7 @@ export function runQueryUnderstandingContract(
     const sneakers = (await search({ q: 'quokka footwear' })).hits;
     expect(slugs(sneakers)).toEqual(slugs(quokkas.filter((p) => p.category === 'sneakers')));
     expect((await search({ q: 'zapatillas quokka' })).total).toBe(2);
-    expect(slugs((await search({ q: 'quokka mochila' })).hits)).toEqual([CRAFTED[2]!.slug]);
+    expect(slugs((await search({ q: 'quokka bolso' })).hits)).toEqual([CRAFTED[2]!.slug]);
   });
 
   it('drops filler words in four languages (stop words), and says so', async () => {
