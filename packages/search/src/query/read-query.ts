@@ -18,6 +18,14 @@ export interface ReadQueryOptions {
 // "4s", "550s", "1s": the community's plural of a model number is the number.
 const NUMBER_PLURAL = /^(\d+)s$/;
 
+// A price reads as written: "$80", "50+", not "$ 80".
+function joinPrice(tokens: readonly string[]): string {
+  return tokens
+    .join(' ')
+    .replace(/([$€¥£<>≤≥~]) (?=\d)/g, '$1')
+    .replace(/(\d) \+/g, '$1+');
+}
+
 /**
  * Reads a query before any engine sees it: prices ("under $25", "menos de 30 dólares", "between
  * 40 and 90 euros"), sizes ("size 42", "talla M") and budget words ("affordable", "barato") are
@@ -57,7 +65,7 @@ export function readQuery(
     // inside it ("max", "tops") can be.
     const span = key && key.length > 1 ? undefined : readPriceAt(ql, tokens, i, context, words);
     if (span) {
-      const phrase = words.slice(i, span.end).join(' ');
+      const phrase = joinPrice(words.slice(i, span.end));
       dropped.push({ word: phrase, reason: span.kind });
       if (span.kind === 'budget') budget = true;
       if (span.size) sizes.push(span.size);

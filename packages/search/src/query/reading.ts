@@ -1,4 +1,4 @@
-import type { Currency } from '@repo/catalog-core';
+import type { Currency, DROP_REASONS } from '@repo/catalog-core';
 import type { WordClass } from './query-lexicon.js';
 
 /** A price read from the text, as typed and in CNY (the catalog currency). */
@@ -12,17 +12,9 @@ export interface TextPrice {
  * Why a word of the text is not searched: a filler, part of a price, a size or a budget word
  * (read, not searched); a word that matches no product (`no_match`), left out so that the others
  * can match (`relaxed`); a price overruled by an explicit argument (`overridden`); a word past the
- * 10-word limit (`limit`).
+ * 10-word limit (`limit`). One of catalog-core's `DROP_REASONS` (the tool contract shows them).
  */
-export type DropReason =
-  | 'filler'
-  | 'price'
-  | 'size'
-  | 'budget'
-  | 'no_match'
-  | 'relaxed'
-  | 'overridden'
-  | 'limit';
+export type DropReason = (typeof DROP_REASONS)[number];
 
 /** A word (or phrase) of the text that was not searched, and why. */
 export interface DroppedWord {
