@@ -114,14 +114,17 @@ export {
 export { toOpenApiSchema } from './tools/openapi-schema.js';
 export type {
   ProductSummary,
+  QueryInterpretationOutput,
   SearchProductsInput,
   SearchProductsOutput,
   SortOrder,
 } from './tools/search-products.js';
 export {
   BuyLinkSchema,
+  DROP_REASONS,
   MAX_OFFSET,
   ProductSummarySchema,
+  QueryInterpretationSchema,
   SearchProductsInputSchema,
   SearchProductsOutputSchema,
   SORT_ORDERS,
