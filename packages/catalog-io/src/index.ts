@@ -4,6 +4,7 @@ export { CatalogIoError, isCatalogIoError } from './errors.js';
 export { loadAgents } from './load-agents.js';
 export type { LoadCatalogOptions, LoadedCatalog } from './load-catalog.js';
 export { loadCatalog } from './load-catalog.js';
+export { loadLexicon } from './load-lexicon.js';
 export type { CatalogLog, OpenCatalogOptions, OpenedCatalog } from './open-catalog.js';
 export { openCatalog } from './open-catalog.js';
 export type { ReadCatalogResult, ReadCatalogSummary, RowError } from './read/row-sink.js';
