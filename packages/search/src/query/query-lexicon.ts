@@ -9,10 +9,11 @@ import {
 } from '@repo/catalog-core';
 
 /**
- * What a lexicon word is, for the relaxation: brand and model words go last, category and other
- * words by how many products they match.
+ * What a lexicon word is, for the relaxation: qualifiers (a category word marked `dropFirst`, as
+ * "women") go first, brand and model words last, category and other words by how many products
+ * they match.
  */
-export type WordClass = 'brand' | 'category' | 'word';
+export type WordClass = 'brand' | 'category' | 'qualifier' | 'word';
 
 /** A lexicon word or phrase recognised in a query. */
 export interface LexiconKey {
@@ -135,8 +136,8 @@ export function compileLexicon(lexicon: Lexicon): QueryLexicon {
   }
   for (const entry of lexicon.categories) {
     const phrase = foldCatalogPhrase(entry.category);
-    for (const word of entry.words)
-      addKey(word, 'category', categoryLabel(entry.category), [phrase]);
+    const cls = entry.dropFirst ? 'qualifier' : 'category';
+    for (const word of entry.words) addKey(word, cls, categoryLabel(entry.category), [phrase]);
   }
   // A kind of product matches what the catalog calls it, not its whole category: "sweats" are
   // sweatpants and joggers, not every pair of pants.

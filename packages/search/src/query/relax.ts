@@ -42,12 +42,22 @@ const NO_CHANGE = { dropped: [], corrections: [], suggestions: [] } as const;
 
 /**
  * The order words are left out in when not all of them can match: first the words that match
- * nothing at all, then the other words, the most frequent first (Meilisearch's `frequency`
- * strategy: the least informative first), brand and model words last. Ties: the rightmost first
- * (its `last` strategy).
+ * nothing at all, then words that were corrected (a guess), then qualifiers (category words
+ * the lexicon marks `dropFirst`: a women's bag is still a bag), then the other words, the most
+ * frequent first (Meilisearch's `frequency` strategy: the least informative first), brand and
+ * model words last. Ties: the rightmost first (its `last` strategy).
  */
-export function dropOrder(read: readonly ReadWord[], counts: readonly number[]): number[] {
-  const tier = (i: number) => (counts[i] === 0 ? 0 : read[i]!.class === 'brand' ? 2 : 1);
+export function dropOrder(
+  read: readonly ReadWord[],
+  counts: readonly number[],
+  corrected: ReadonlySet<number> = new Set(),
+): number[] {
+  const tier = (i: number) => {
+    if (counts[i] === 0) return 0;
+    if (corrected.has(i)) return 1;
+    const cls = read[i]!.class;
+    return cls === 'qualifier' ? 2 : cls === 'brand' ? 4 : 3;
+  };
   return read
     .map((_, i) => i)
     .sort((a, b) => tier(a) - tier(b) || counts[b]! - counts[a]! || b - a);
@@ -73,23 +83,28 @@ export async function searchUnderstood(
   let current = query;
   let counts = await engine.countWords(current);
   const dictionary = await engine.dictionary();
-  const corrections: Correction[] = [];
+  const corrections = new Map<number, Correction>();
   const corrected = current.read.map((word, i) => {
     if (counts[i]! > 0 || word.class !== 'word' || ql.keyTokens.has(word.token)) return word;
     const to = dictionary.correct(word.token);
     if (to === undefined) return word;
-    corrections.push({ from: word.text, to });
+    corrections.set(i, { from: word.text, to });
     const key = ql.keyTokens.get(to);
     return { token: to, text: to, class: key?.class ?? 'word', ...(key && { means: key.label }) };
   });
-  if (corrections.length > 0) {
+  if (corrections.size > 0) {
     current = withWords(current, corrected);
     const answer = await engine.run(current);
-    const outcome = { read: current.read, dropped: [], corrections, suggestions: [] };
+    const outcome = {
+      read: current.read,
+      dropped: [],
+      corrections: [...corrections.values()],
+      suggestions: [],
+    };
     if (answer.total > 0) return finish(query, answer, outcome, false);
     counts = await engine.countWords(current);
   }
-  const order = dropOrder(current.read, counts);
+  const order = dropOrder(current.read, counts, new Set(corrections.keys()));
   const zero = order.filter((i) => counts[i] === 0);
   const rest = order.slice(zero.length);
   // The words that match nothing go first, together; then one more word at a time in drop
@@ -112,18 +127,21 @@ export async function searchUnderstood(
   if (chosen >= 0) {
     const gone = steps[chosen]!;
     const candidate = candidates[chosen]!;
+    // A corrected word left out is reported as typed, and its correction with it.
     const dropped = gone
       .slice()
       .sort((a, b) => a - b)
-      .map((i) => ({
-        word: current.read[i]!.text,
-        reason: counts[i] === 0 ? ('no_match' as const) : ('relaxed' as const),
-      }));
+      .map((i) => {
+        const typed = corrections.get(i)?.from;
+        const reason = counts[i] === 0 || typed ? ('no_match' as const) : ('relaxed' as const);
+        return { word: typed ?? current.read[i]!.text, reason };
+      });
+    const kept = [...corrections].filter(([i]) => !gone.includes(i)).map(([, c]) => c);
     const answer = await engine.run(candidate);
     return finish(
       query,
       answer,
-      { read: candidate.read, dropped, corrections, suggestions: [] },
+      { read: candidate.read, dropped, corrections: kept, suggestions: [] },
       true,
     );
   }
@@ -131,7 +149,7 @@ export async function searchUnderstood(
   return finish(
     query,
     strict,
-    { read: current.read, dropped: [], corrections, suggestions },
+    { read: current.read, dropped: [], corrections: [...corrections.values()], suggestions },
     false,
   );
 }

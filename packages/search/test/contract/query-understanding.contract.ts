@@ -106,6 +106,13 @@ export function runQueryUnderstandingContract(
     const corrected = await search({ q: 'uqokka' });
     expect(corrected.total).toBe(3);
     expect(corrected.interpretation?.corrections).toEqual([{ from: 'uqokka', to: 'quokka' }]);
+    // A correction that leads nowhere is withdrawn before any other word is left out.
+    const withdrawn = await search({ q: 'wombat uqokka' });
+    expect(withdrawn.interpretation).toMatchObject({
+      searched: ['wombat'],
+      dropped: [{ word: 'uqokka', reason: 'no_match' }],
+      corrections: [],
+    });
     const suggested = await search({ q: 'qukkaa' });
     expect(suggested.total).toBe(0);
     expect(suggested.interpretation?.suggestions).toContain('quokka');
