@@ -116,7 +116,11 @@ export class TypoTrie {
     rows[row] = depth;
     for (let j = 1; j <= n; j++) {
       const cost = query[j - 1] === letter ? 0 : 1;
-      let value = Math.min(rows[above + j]! + 1, rows[row + j - 1]! + 1, rows[above + j - 1]! + cost);
+      let value = Math.min(
+        rows[above + j]! + 1,
+        rows[row + j - 1]! + 1,
+        rows[above + j - 1]! + cost,
+      );
       if (depth >= 2 && j > 1 && query[j - 1] === parentLetter && query[j - 2] === letter) {
         value = Math.min(value, rows[twoAbove + j - 2]! + 1);
       }

@@ -23,7 +23,8 @@ function joinPrice(tokens: readonly string[]): string {
   return tokens
     .join(' ')
     .replace(/([$€¥£<>≤≥~]) (?=\d)/g, '$1')
-    .replace(/(\d) \+/g, '$1+');
+    .replace(/(\d) \+/g, '$1+')
+    .replace(/(\d) - (?=[$€¥£]?\d)/g, '$1-');
 }
 
 /**

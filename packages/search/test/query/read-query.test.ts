@@ -39,6 +39,13 @@ describe('readQuery: prices', () => {
     expect(read(text).words).toEqual([]);
   });
 
+  it('reports a price as written', () => {
+    expect(read('price range 50-100 usd').dropped).toEqual([
+      { word: 'price range 50-100 usd', reason: 'price' },
+    ]);
+    expect(read('under $80').dropped).toEqual([{ word: 'under $80', reason: 'price' }]);
+  });
+
   it('reads a bare amount in the currency given, USD otherwise', () => {
     expect(price('under 50')).toEqual([undefined, '50 USD']);
     expect(read('under 50', 'EUR').maxPrice).toMatchObject({
