@@ -128,7 +128,7 @@ export class TypoTrie {
       if (value < rowMin) rowMin = value;
     }
     const full = rows[row + n]!;
-    const closest = full < best ? full : best;
+    const closest = Math.min(full, best);
     const termId = this.term[node]!;
     if (termId !== -1) {
       const distance = prefix ? closest : full;
