@@ -54,7 +54,9 @@ export const SearchProductsInputSchema = Type.Object(
       Type.Enum(SORT_ORDERS, {
         type: 'string',
         default: 'relevance',
-        description: 'Order of results. relevance needs a query; without one it means newest.',
+        description:
+          'Order of results. relevance needs a query; without one it means newest. Left out, a ' +
+          'budget word in the query ("cheap", "barato") orders by price, lowest first.',
       }),
     ),
     limit: Type.Optional(
