@@ -16,4 +16,3 @@ app.register(bareJsonRpc);
 app.register(bareSign);
 
 await app.listen({ host: '127.0.0.1', port });
-process.send?.({ ready: true });

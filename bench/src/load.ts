@@ -1,33 +1,14 @@
-import { createRequire } from 'node:module';
-import autocannon, { type Request } from 'autocannon';
-
-// autocannon decodes every response body into a string, for `onResponse`, `verifyBody` and
-// `expectBody`, none of which the bench uses. That decoding was a third of the load generator's
-// time, worst on gzip bytes (not UTF-8) and non-ASCII JSON, so on two cores it measured itself
-// instead of the server. Bodies are still read and counted, just not decoded.
-// `keepBodies(true)` restores it, for comparison.
-const require = createRequire(import.meta.url);
-const Queue = require('autocannon/lib/pipelinedRequestsQueue.js') as {
-  prototype: { addBody(data: Buffer): void };
-};
-const decodeBody = Queue.prototype.addBody;
-Queue.prototype.addBody = () => {};
-
-/** Whether autocannon decodes response bodies as it does out of the box (default: no). */
-export function keepBodies(on: boolean): void {
-  Queue.prototype.addBody = on ? decodeBody : () => {};
-}
-
 /**
- * One HTTP load scenario. By default each connection cycles through `requests` on its own (so
- * every connection repeats the same sequence); with `shared`, one cursor serves all connections
- * and carries on from one run of the scenario to the next, so a list longer than all the runs
- * together is never repeated.
+ * One HTTP load scenario. Connections take the requests of the list in turn. With `shared`, the
+ * place in the list carries on from one run of the scenario to the next, so a list longer than all
+ * the runs together is never repeated; otherwise each run starts from the top.
  */
 export interface LoadScenario {
   readonly name: string;
   readonly shared?: boolean;
-  /** An array, or a list built on demand (`at` is called once per request sent). */
+  /** Every request of the (shared) list must be new: a run that goes past its end is flagged. */
+  readonly unique?: boolean;
+  /** An array, or a list built on demand (`at` is called once per request). */
   readonly requests: RequestList;
 }
 
@@ -44,72 +25,57 @@ export type RequestList =
   | readonly ScenarioRequest[]
   | { readonly length: number; at(index: number): ScenarioRequest };
 
-/** What one load run measured. */
+/** How long and how wide one load run is. */
+export interface LoadOptions {
+  readonly connections: number;
+  readonly durationS: number;
+}
+
+/** What one load run measured, as the load generator saw it. */
 export interface LoadResult {
   readonly name: string;
+  /** Responses received in the run. */
+  readonly requests: number;
+  /** Wall time of the run, seconds. */
+  readonly durationS: number;
   readonly rps: number;
   readonly p50Ms: number;
   readonly p99Ms: number;
+  /** Connection errors, read/write errors and timeouts. */
   readonly errors: number;
+  /** Answers with a status of 400 or more. */
   readonly non2xx: number;
+  /** CPU seconds the load generator itself used during the run (all its threads). */
+  readonly generatorCpuS: number;
+  /** A `unique` scenario ran past the end of its list and repeated requests already sent. */
+  readonly repeated: boolean;
 }
 
-/**
- * Drives `baseUrl` with autocannon for a bounded time from this process (loopback only).
- */
-export async function runLoad(
-  baseUrl: string,
-  scenario: LoadScenario,
-  options: { connections: number; durationS: number },
-): Promise<LoadResult> {
-  const url = new URL(baseUrl);
-  if (!['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname)) {
-    throw new Error(`benchmarks only target loopback, not ${url.hostname}`);
-  }
-  const result = await autocannon({
-    url: baseUrl,
-    connections: options.connections,
-    duration: options.durationS,
-    requests: scenario.shared
-      ? [sharedCursor(scenario)]
-      : Array.from({ length: scenario.requests.length }, (_, i) =>
-          toRequest(scenario.requests.at(i) as ScenarioRequest),
-        ),
-  });
-  return {
-    name: scenario.name,
-    rps: result.requests.average,
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
-  };
-}
-
-function toRequest(r: ScenarioRequest) {
-  return {
-    method: r.method ?? 'GET',
-    path: r.path,
-    ...(r.body === undefined ? {} : { body: r.body }),
-    ...(r.headers === undefined ? {} : { headers: r.headers }),
-  };
+/** A load generator: wrk, or autocannon in this process when wrk is missing. */
+export interface LoadGenerator {
+  readonly name: 'wrk' | 'autocannon';
+  run(baseUrl: string, scenario: LoadScenario, options: LoadOptions): Promise<LoadResult>;
+  /** Removes what the generator wrote (wrk's request files). */
+  close(): Promise<void>;
 }
 
 const cursors = new WeakMap<LoadScenario, { next: number }>();
 
-// One request template whose every send takes the next item of the list, whichever connection.
-function sharedCursor(scenario: LoadScenario) {
-  const list = scenario.requests;
+/** Where the next run of `scenario` starts in its list (always 0 unless `shared`). */
+export function cursorOf(scenario: LoadScenario): { next: number } {
+  if (!scenario.shared) return { next: 0 };
   let cursor = cursors.get(scenario);
   if (cursor === undefined) {
     cursor = { next: 0 };
     cursors.set(scenario, cursor);
   }
-  const state = cursor;
-  return {
-    setupRequest: (request: Request): Request => {
-      const next = list.at(state.next++ % list.length) as ScenarioRequest;
-      return { ...request, ...toRequest(next) };
-    },
-  };
+  return cursor;
+}
+
+/** Refuses anything but loopback: the bench never loads another machine. */
+export function assertLoopback(baseUrl: string): void {
+  const { hostname } = new URL(baseUrl);
+  if (!['127.0.0.1', 'localhost', '[::1]'].includes(hostname)) {
+    throw new Error(`benchmarks only target loopback, not ${hostname}`);
+  }
 }

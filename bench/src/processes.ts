@@ -1,7 +1,7 @@
-import { type ChildProcess, fork, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { onCore } from './cores.js';
 
 /** A free loopback port, chosen by the kernel. */
 export async function freePort(): Promise<number> {
@@ -18,10 +18,27 @@ export async function freePort(): Promise<number> {
 /** A server process started for a measurement, stopped by `stop()`. */
 export interface Started {
   readonly child: ChildProcess;
+  readonly pid: number;
   readonly url: string;
   /** Milliseconds from spawn to the first 200 on the probe path. */
   readonly readyMs: number;
+  /** Bytes the process has written to standard output so far (its log). */
+  logBytes(): number;
   stop(): Promise<void>;
+}
+
+/** How to start a server. */
+export interface StartOptions {
+  readonly env?: Record<string, string>;
+  /** The path polled until it answers 200. */
+  readonly probePath: string;
+  /** Arguments after the entry point, given the port chosen. */
+  readonly args?: (port: number) => readonly string[];
+  readonly nodeArgs?: readonly string[];
+  /** The core to pin the process to (`taskset`), if any. */
+  readonly core?: number | undefined;
+  /** How long the first 200 may take (default 30 s). */
+  readonly timeoutMs?: number;
 }
 
 /** Polls `url` until it answers 200, or fails after `timeoutMs`. */
@@ -41,54 +58,51 @@ export async function waitFor200(url: string, timeoutMs: number, child?: ChildPr
   throw new Error(`${url} did not answer 200 within ${timeoutMs} ms`);
 }
 
-/** Starts a Node entry point with the environment given and waits for its probe path. */
-export async function startNode(
-  entry: string,
-  env: Record<string, string>,
-  probePath: string,
-  args: string[] = [],
-  nodeArgs: string[] = [],
-): Promise<Started> {
+/**
+ * Starts a Node entry point on a free port with the environment given (on top of this process's)
+ * and waits for its probe path. Its standard output (the log) goes to a pipe that this process
+ * reads and throws away, as a container runtime or a log shipper would; stderr is passed through.
+ */
+export async function startNode(entry: string, options: StartOptions): Promise<Started> {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, [...nodeArgs, entry, ...args], {
+  const [command, args] = onCore(options.core, process.execPath, [
+    ...(options.nodeArgs ?? []),
+    entry,
+    ...(options.args?.(port) ?? []),
+  ]);
+  const child = spawn(command, args, {
     // biome-ignore lint/style/noProcessEnv: the measured server inherits the runner's environment (PATH, locale)
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, ...options.env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let logBytes = 0;
+  child.stdout?.on('data', (chunk: Buffer) => {
+    logBytes += chunk.length;
   });
   const url = `http://127.0.0.1:${port}`;
-  await waitFor200(`${url}${probePath}`, 30_000, child);
+  try {
+    await waitFor200(`${url}${options.probePath}`, options.timeoutMs ?? 30_000, child);
+  } catch (error) {
+    await stop(child);
+    throw error;
+  }
   const readyMs = performance.now() - started;
-  return { child, url, readyMs, stop: () => stop(child) };
-}
-
-/** Starts the bare baseline server. */
-export async function startBare(entry: string): Promise<Started> {
-  const port = await freePort();
-  const started = performance.now();
-  const child = fork(entry, [String(port)], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
-  const url = `http://127.0.0.1:${port}`;
-  await waitFor200(`${url}/bare/json`, 30_000, child);
-  return { child, url, readyMs: performance.now() - started, stop: () => stop(child) };
+  return {
+    child,
+    pid: child.pid as number,
+    url,
+    readyMs,
+    logBytes: () => logBytes,
+    stop: () => stop(child),
+  };
 }
 
 async function stop(child: ChildProcess) {
-  if (child.exitCode !== null) return;
+  if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
   const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
   await exited;
   clearTimeout(timer);
-}
-
-/** Resident set size of a process in MB, from /proc (Linux). */
-export function rssMB(pid: number | undefined): number | undefined {
-  if (pid === undefined) return undefined;
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = /VmRSS:\s+(\d+) kB/.exec(status)?.[1];
-    return kb ? Number(kb) / 1024 : undefined;
-  } catch {
-    return undefined;
-  }
 }

@@ -1,243 +1,127 @@
-// `pnpm bench`: every figure of the service beside a bare Fastify route measured in the same run,
-// on loopback, bounded in time.
+// `pnpm bench`: the server's own CPU time per request beside a bare Fastify twin measured in the
+// same run, with the server and the load generator each pinned to a core of its own, on loopback.
 // Usage: pnpm bench [--duration S] [--connections N] [--rounds R] [--quick] [--only TEXT]
-//   [--profile] [--decode-bodies]
-import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { parseArgs, promisify } from 'node:util';
-import { keepBodies, type LoadResult, runLoad } from './load.js';
-import { rssMB, startBare, startNode } from './processes.js';
-import { ZIPF_SEARCH } from './scenarios/mcp.js';
-import { SERVICE_SCENARIOS } from './scenarios.js';
+//   [--scale] [--sections LIST] [--profile] [--no-pin] [--generator wrk|autocannon]
+//   [--decode-bodies]
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { type BenchContext, paths } from './context.js';
+import { planCores } from './cores.js';
+import type { LoadGenerator } from './load.js';
+import { createAutocannon } from './load-autocannon.js';
+import { createWrk, wrkAvailable } from './load-wrk.js';
+import { coldStartSection } from './sections/cold-start.js';
+import { engineSection } from './sections/engine.js';
+import { gatewaySection } from './sections/gateway.js';
+import { httpSection } from './sections/http.js';
+import { scaleSection } from './sections/scale.js';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const root = join(here, '..', '..');
+const SECTIONS = {
+  engine: engineSection,
+  'cold-start': coldStartSection,
+  http: httpSection,
+  gateway: gatewaySection,
+  scale: scaleSection,
+} as const;
+type Section = keyof typeof SECTIONS;
+
 const { values } = parseArgs({
   options: {
     duration: { type: 'string', default: '5' },
     connections: { type: 'string', default: '50' },
     quick: { type: 'boolean', default: false },
-    // Only the HTTP scenarios whose name contains this text (skips engine, cold start, gateway).
+    // Only the HTTP scenarios whose name contains this text (and only the HTTP section).
     only: { type: 'string' },
-    // Writes a V8 CPU profile of the measured server to bench/results/ when it stops.
+    // The 1,000,000-product cases (engine, cold start, import): minutes more, so not by default.
+    scale: { type: 'boolean', default: false },
+    // The sections to run, comma-separated, in this order: engine,cold-start,http,gateway,scale.
+    sections: { type: 'string' },
+    // Writes a V8 CPU profile of each measured service to bench/results/ when it stops.
     profile: { type: 'boolean', default: false },
-    // Baseline and scenario alternate this many times; the round with the median ratio is kept.
+    // Twin and scenarios alternate this many times; the round with the median ratio is kept.
     rounds: { type: 'string', default: '3' },
-    // autocannon's own behaviour: decode every response body into a string (see load.ts).
+    // Leave the server and the generator unpinned (to see what pinning changes).
+    'no-pin': { type: 'boolean', default: false },
+    // wrk (default) or autocannon, which runs in this process.
+    generator: { type: 'string', default: 'wrk' },
+    // autocannon only: decode every response body into a string, as it does out of the box.
     'decode-bodies': { type: 'boolean', default: false },
   },
 });
-const durationS = values.quick ? 2 : Number(values.duration);
-const connections = Number(values.connections);
-const rounds = values.quick ? 1 : Math.max(1, Number(values.rounds));
-keepBodies(values['decode-bodies']);
-const standaloneEntry = join(root, 'apps/standalone/dist/server.js');
-// One client drives all the load from one address: the measured server runs without budgets.
-const serverEnv = {
-  LOG_LEVEL: 'warn',
-  RATE_LIMIT_PAGES: '0',
-  RATE_LIMIT_MCP: '0',
-  RATE_LIMIT_TOKEN: '0',
+
+function sectionsToRun(): Section[] {
+  if (values.sections !== undefined) {
+    const asked = values.sections.split(',').map((s) => s.trim());
+    const unknown = asked.filter((s) => !(s in SECTIONS));
+    if (unknown.length > 0) {
+      throw new Error(
+        `unknown section ${unknown.join(', ')}; one of ${Object.keys(SECTIONS).join(', ')}`,
+      );
+    }
+    return (Object.keys(SECTIONS) as Section[]).filter((s) => asked.includes(s));
+  }
+  const base: Section[] = values.only ? ['http'] : ['engine', 'cold-start', 'http', 'gateway'];
+  return values.scale ? [...base, 'scale'] : base;
+}
+
+function chooseGenerator(loadCore: number | undefined): LoadGenerator {
+  if (values.generator !== 'wrk' && values.generator !== 'autocannon') {
+    throw new Error(`--generator is wrk or autocannon, not ${values.generator}`);
+  }
+  if (values.generator === 'wrk') {
+    if (wrkAvailable()) return createWrk({ script: paths.wrkScript, core: loadCore });
+    console.log(
+      'wrk is not installed (Debian/Ubuntu: apt-get install wrk; macOS: brew install wrk): falling back to autocannon, which runs in this process (single-threaded JavaScript) and saturates its core long before the server does. Expect ⚠ on most rows; CPU per request still holds.\n',
+    );
+  }
+  return createAutocannon({ decodeBodies: values['decode-bodies'] });
+}
+
+let sections: Section[];
+let generator: LoadGenerator;
+const quick = values.quick;
+const cores = planCores(!values['no-pin']);
+try {
+  sections = sectionsToRun();
+  generator = chooseGenerator(cores.load);
+} catch (error) {
+  console.error(`pnpm bench: ${(error as Error).message}`);
+  process.exit(2);
+}
+const rounds = {
+  rounds: quick ? 1 : Math.max(1, Number(values.rounds)),
+  durationS: quick ? 2 : Number(values.duration),
+  connections: Number(values.connections),
+  warmupS: quick ? 1 : 2,
 };
-const report: Record<string, unknown> = {
-  date: new Date().toISOString(),
-  durationS,
-  connections,
+const ctx: BenchContext = {
   rounds,
-  decodeBodies: values['decode-bodies'],
+  quick,
+  cores,
+  generator,
+  only: values.only,
+  nodeArgs: values.profile ? ['--cpu-prof', `--cpu-prof-dir=${paths.results}`] : [],
+  report: {
+    date: new Date().toISOString(),
+    ...rounds,
+    generator: generator.name,
+    cores: cores.note,
+    sections,
+  },
 };
 
 console.log(
-  `# pnpm bench (${durationS} s per run, ${rounds} rounds, ${connections} connections, loopback)\n`,
+  `# pnpm bench (${generator.name}, ${rounds.durationS} s per run, ${rounds.rounds} rounds, ${rounds.connections} connections, loopback)\n`,
 );
+console.log(`${cores.note}\n`);
 
-if (!values.only) {
-  await searchEngine();
-  await coldStart();
-}
-await http();
-if (!values.only) await gateway();
-
-const resultsDir = join(root, 'bench/results');
-mkdirSync(resultsDir, { recursive: true });
-writeFileSync(join(resultsDir, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
-console.log(`\nfull results: bench/results/latest.json`);
-
-async function searchEngine() {
-  const script = join(here, 'search-engine.js');
-  if (!existsSync(script)) {
-    console.log('search engine: bench/dist/search-engine.js not built, skipped\n');
-    return;
-  }
-  console.log('## Search engine (embedded, in-process; per-query latency)\n');
-  console.log('| products | cache | build ms | heap MB | p50 ms | p99 ms | max ms |');
-  console.log('|---:|:---|---:|---:|---:|---:|---:|');
-  const rows = [];
-  const counts = values.quick ? [17_917] : [17_917, 200_000];
-  for (const count of counts) {
-    for (const cache of [false, true]) {
-      const args = [script, '--count', String(count), ...(cache ? [] : ['--no-cache'])];
-      const { stdout } = await promisify(execFile)(process.execPath, args, {
-        maxBuffer: 1 << 24,
-        timeout: 300_000,
-      });
-      const line = stdout.trim().split('\n').at(-1) ?? '{}';
-      const r = JSON.parse(line);
-      rows.push(r);
-      console.log(
-        `| ${count} | ${cache ? 'on' : 'off'} | ${fmt(r.buildMs)} | ${fmt(r.heapMB)} | ${fmt(r.p50Ms, 3)} | ${fmt(r.p99Ms, 3)} | ${fmt(r.maxMs, 3)} |`,
-      );
-    }
-  }
-  report.searchEngine = rows;
-  console.log('');
+try {
+  for (const section of sections) await SECTIONS[section](ctx);
+} finally {
+  await generator.close();
 }
 
-async function coldStart() {
-  console.log('## Cold start of the one-process server (process start to first 200)\n');
-  const runs: number[] = [];
-  const rss: number[] = [];
-  for (let i = 0; i < 3; i++) {
-    const server = await startNode(standaloneEntry, serverEnv, '/health.json');
-    runs.push(server.readyMs);
-    rss.push(rssMB(server.child.pid) ?? Number.NaN);
-    await server.stop();
-  }
-  runs.sort((a, b) => a - b);
-  report.coldStart = { runsMs: runs, medianMs: runs[1], rssAtReadyMB: rss };
-  console.log(
-    `cold start: median ${fmt(runs[1] ?? Number.NaN)} ms (runs: ${runs.map((r) => fmt(r)).join(', ')})`,
-  );
-  console.log(`RSS at first 200: ${rss.map((r) => fmt(r)).join(', ')} MB\n`);
-}
-
-async function http() {
-  console.log(
-    `## HTTP (autocannon, ${connections} connections, ${durationS} s runs, median of ${rounds} rounds)\n`,
-  );
-  const bare = await startBare(join(here, 'bare-server.js'));
-  const profileArgs = values.profile
-    ? ['--cpu-prof', `--cpu-prof-dir=${join(root, 'bench/results')}`]
-    : [];
-  const rows: Compared[] = [];
-  const rss: Record<string, number | undefined> = {};
-  try {
-    for (const group of SERVICE_SCENARIOS) {
-      const scenarios = group.scenarios.filter(
-        (s) => !values.only || s.scenario.name.includes(values.only),
-      );
-      if (scenarios.length === 0) continue;
-      // A fresh one-process server per app (see scenarios.ts).
-      const service = await startNode(standaloneEntry, serverEnv, '/health.json', [], profileArgs);
-      try {
-        for (const s of scenarios) {
-          rows.push(
-            await compare(
-              (seconds) => runLoad(bare.url, s.baseline, { connections, durationS: seconds }),
-              (seconds) => runLoad(service.url, s.scenario, { connections, durationS: seconds }),
-            ),
-          );
-        }
-        rss[group.app] = rssMB(service.child.pid);
-      } finally {
-        await service.stop();
-      }
-    }
-  } finally {
-    await bare.stop();
-  }
-  printHttp(rows);
-  console.log(
-    `\nRSS of the one-process server after each app's load: ${Object.entries(rss)
-      .map(([app, mb]) => `${app} ${fmt(mb ?? Number.NaN)} MB`)
-      .join(', ')}`,
-  );
-  report.http = rows;
-  report.rssAfterLoadMB = rss;
-}
-
-// The production shape: the same MCP replica measured through the real nginx gateway and directly.
-async function gateway() {
-  console.log(
-    `\n## Through the gateway (nginx in front of one mcp process, ${connections} connections)\n`,
-  );
-  const { startStack } = await import('@repo/e2e/stack');
-  const { generateSigningKey } = await import('@repo/jwt');
-  const stack = await startStack({
-    mcpReplicas: 1,
-    redis: false,
-    env: {
-      JWT_PRIVATE_KEYS: JSON.stringify(generateSigningKey('bench')),
-      RATE_LIMIT_MCP: '0',
-      RATE_LIMIT_PAGES: '0',
-    },
-  });
-  try {
-    const direct = stack.directUrl('mcp-1');
-    const { baseline: straight, scenario: through } = await compare(
-      (seconds) => runLoad(direct, ZIPF_SEARCH, { connections, durationS: seconds }),
-      (seconds) => runLoad(stack.baseUrl, ZIPF_SEARCH, { connections, durationS: seconds }),
-    );
-    console.log('| path | req/s | p50 ms | p99 ms | errors |');
-    console.log('|:---|---:|---:|---:|---:|');
-    for (const [name, r] of [
-      ['straight to the app', straight],
-      ['through the gateway', through],
-    ] as const) {
-      console.log(`| ${name} | ${fmt(r.rps)} | ${r.p50Ms} | ${r.p99Ms} | ${r.errors + r.non2xx} |`);
-    }
-    console.log(
-      `\ngateway / straight: ${fmt((100 * through.rps) / straight.rps)}% of the throughput`,
-    );
-    report.gateway = { straight, through };
-  } finally {
-    await stack.stop();
-  }
-}
-
-/** A scenario beside its baseline, measured in alternation so both see the same machine. */
-interface Compared {
-  readonly scenario: LoadResult;
-  readonly baseline: LoadResult;
-  /** scenario / baseline requests per second of every round, in the order run. */
-  readonly ratios: readonly number[];
-}
-
-// Other work on a shared machine moves throughput by 10-20% from one minute to the next; runs
-// side by side in time, repeated, and the median round kept, make the ratio hold still.
-async function compare(
-  baseline: (seconds: number) => Promise<LoadResult>,
-  scenario: (seconds: number) => Promise<LoadResult>,
-): Promise<Compared> {
-  await baseline(1); // warm-up
-  await scenario(1);
-  const measured: { scenario: LoadResult; baseline: LoadResult; ratio: number }[] = [];
-  for (let i = 0; i < rounds; i++) {
-    const b = await baseline(durationS);
-    const r = await scenario(durationS);
-    measured.push({ scenario: r, baseline: b, ratio: r.rps / b.rps });
-  }
-  const ratios = measured.map((m) => m.ratio);
-  const median = [...measured].sort((a, b) => a.ratio - b.ratio)[Math.floor(measured.length / 2)];
-  return { ...(median as (typeof measured)[number]), ratios };
-}
-
-function printHttp(rows: readonly Compared[]) {
-  console.log(
-    '| scenario | req/s | p50 ms | p99 ms | baseline | baseline req/s | ratio | errors |',
-  );
-  console.log('|:---|---:|---:|---:|:---|---:|---:|---:|');
-  for (const { scenario: r, baseline: b, ratios } of rows) {
-    const others = ratios.length > 1 ? ` (${ratios.map((x) => fmt(100 * x, 0)).join(', ')})` : '';
-    const ratio = `${fmt((100 * r.rps) / b.rps)}%${others}`;
-    console.log(
-      `| ${r.name} | ${fmt(r.rps)} | ${r.p50Ms} | ${r.p99Ms} | ${b.name} | ${fmt(b.rps)} | ${ratio} | ${r.errors + r.non2xx} |`,
-    );
-  }
-}
-
-function fmt(n: number, digits = 1) {
-  return Number.isFinite(n) ? n.toFixed(digits) : 'n/a';
-}
+mkdirSync(paths.results, { recursive: true });
+writeFileSync(join(paths.results, 'latest.json'), `${JSON.stringify(ctx.report, null, 2)}\n`);
+console.log('\nfull results: bench/results/latest.json');

@@ -59,6 +59,8 @@ console.log(
     // Typed arrays live outside the JS heap: count them in the index's share.
     indexMB: mb(memory.heapUsed + memory.arrayBuffers - before.heapUsed - before.arrayBuffers),
     rssMB: mb(memory.rss),
+    // The highest RSS of the whole run, building included (maxRSS is in kilobytes).
+    peakRssMB: mb(process.resourceUsage().maxRSS * 1024),
     queries: all.length,
     p50Ms: round(percentile(all, 0.5)),
     p99Ms: round(percentile(all, 0.99)),

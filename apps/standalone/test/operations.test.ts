@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type KeepAliveClient, keepAliveClient } from '@repo/ops/testing';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { freePort } from './helper.js';
 
 // The built one-process server as a real process, with short client deadlines so that cutting a
@@ -129,6 +130,8 @@ describe('slow clients', () => {
         expect(state.closedAfterMs).toBeGreaterThanOrEqual(HEADERS_TIMEOUT_MS - 100);
         expect(state.closedAfterMs).toBeLessThan(HEADERS_TIMEOUT_MS + 2_000);
         expect(state.received).toMatch(/^HTTP\/1\.1 408 /);
+        // The server closes the connection, so the answer says so (a pooling client must not reuse it).
+        expect(state.received).toMatch(/\r\nConnection: close\r\n/i);
       }
       for (const { state } of bodies) {
         expect(state.closedAfterMs).toBeDefined();
@@ -181,6 +184,64 @@ describe('body limits over a real socket', () => {
     socket.destroy();
     expect(state.received).toMatch(/^HTTP\/1\.1 413 /);
   });
+});
+
+describe('early answers on a keep-alive connection', () => {
+  // Node's agent with keep-alive and one socket: the next request goes where the last one went,
+  // unless the answer said `Connection: close`.
+  let client: KeepAliveClient;
+  beforeEach(() => {
+    client = keepAliveClient(base);
+  });
+  afterEach(() => client.close());
+
+  it.each([
+    ['a 60,000-character query', `/catalog?q=${'a'.repeat(60_000)}`, {}],
+    ['a 20 KB header', '/', { 'x-big': 'a'.repeat(20_000) }],
+  ])(
+    'refuses %s with 431 problem+json and Connection: close; the next request is served',
+    async (_what, path, headers) => {
+      await client.send({ path: '/health.json' });
+      const { first, follow } = await client.sendThenFollow(
+        { path, headers },
+        { path: '/catalog?q=%' },
+      );
+      expect(first.status).toBe(431);
+      expect(first.headers.connection).toBe('close');
+      expect(first.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(JSON.parse(first.body)).toMatchObject({ status: 431 });
+      expect(follow.status).toBe(200);
+    },
+  );
+
+  it('keeps the connection after a 414 from the router', async () => {
+    await client.send({ path: '/health.json' });
+    const { first, follow } = await client.sendThenFollow(
+      { path: `/producto/${'a'.repeat(5_000)}-1` },
+      { path: '/health.json' },
+    );
+    expect(first.status).toBe(414);
+    expect(follow.reusedSocket).toBe(true);
+  });
+
+  it.each([
+    ['/mcp', 'application/json', 413],
+    ['/oauth/token', 'application/x-www-form-urlencoded', 400],
+    ['/auth.md', 'application/json', 400],
+    ['/no/such/route', 'application/json', 413],
+  ])(
+    'answers a body past the limit of POST %s, and the connection serves the next request',
+    async (path, type, status) => {
+      await client.send({ path: '/health.json' });
+      // sendThenFollow fails if the server closes the connection without saying so.
+      const { first, follow } = await client.sendThenFollow(
+        { method: 'POST', path, headers: { 'content-type': type }, body: 'x'.repeat(100_000) },
+        { path: '/health.json' },
+      );
+      expect(first.status).toBe(status);
+      expect(follow.status).toBe(200);
+    },
+  );
 });
 
 describe('request ids and metrics', () => {

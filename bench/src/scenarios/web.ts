@@ -16,6 +16,12 @@ const queries = [
   ),
 ];
 
+/** The catalog search page, one query after another from the search mix. */
+export const CATALOG_SEARCH = {
+  name: `GET /catalog?q= (${queries.length} queries)`,
+  requests: queries.map((q) => ({ path: `/catalog?q=${encodeURIComponent(q)}` })),
+};
+
 /** The web app's routes under load. */
 export const WEB_SCENARIOS: readonly ServiceScenario[] = [
   {
@@ -23,13 +29,7 @@ export const WEB_SCENARIOS: readonly ServiceScenario[] = [
     baseline: bareJson,
   },
   { scenario: { name: 'GET /', requests: [{ path: '/' }] }, baseline: bareHtml },
-  {
-    scenario: {
-      name: `GET /catalog?q= (${queries.length} queries)`,
-      requests: queries.map((q) => ({ path: `/catalog?q=${encodeURIComponent(q)}` })),
-    },
-    baseline: bareHtml,
-  },
+  { scenario: CATALOG_SEARCH, baseline: bareHtml },
   {
     scenario: {
       name: `GET /producto/{slug} (${slugs.length} slugs)`,

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { generateSigningKey } from '@repo/jwt';
@@ -25,6 +26,18 @@ async function get(path: string, headers: Record<string, string> = {}) {
 }
 
 describe('through the gateway', () => {
+  it('runs the apps under the Node major of the production image', async () => {
+    // The apps are started with this process's Node (e2e's `node` dev dependency under pnpm).
+    const dockerfile = await readFile(
+      new URL('../../../infra/Dockerfile', import.meta.url),
+      'utf8',
+    );
+    const image = /^ARG NODE_VERSION=(\d+)/m.exec(dockerfile)?.[1];
+    expect(process.versions.node.split('.')[0]).toBe(image);
+    const web = stack.processes.get('web');
+    expect(web?.child.spawnfile).toBe(process.execPath);
+  });
+
   it('answers /health.json from the web app', async () => {
     const { response, body } = await get('/health.json');
     expect(response.status).toBe(200);

@@ -166,13 +166,25 @@ export { recognizeBrand, recognizeCategory } from './lexicon/recognize.js';
 
 export type { CatalogCollector, CollectResult } from './import/collector.js';
 export { createCatalogCollector } from './import/collector.js';
-export type { ImportField } from './import/columns.js';
-export { canonicalColumn, fieldOfColumn } from './import/columns.js';
-export type { NormalizeRowContext, NormalizeRowResult } from './import/normalize-row.js';
+export type { ColumnMapper, ColumnReport } from './import/column-map.js';
+export { createColumnMapper, describeColumns, parseColumnMap } from './import/column-map.js';
+export type { ColumnRole, ImportField } from './import/columns.js';
+export { canonicalColumn, fieldOfColumn, recognizeColumn } from './import/columns.js';
+export type { Money } from './import/money.js';
+export { parseMoney } from './import/money.js';
+export type { NormalizeRowResult } from './import/normalize-row.js';
 export { normalizeProductRow } from './import/normalize-row.js';
+export type { NormalizeRowContext } from './import/row-context.js';
+export { UNBRANDED } from './import/row-context.js';
 export { productSlug, slugify } from './import/slug.js';
-export type { ListingRef } from './listing-url.js';
-export { listingUrl, parseListingUrl } from './listing-url.js';
+export type {
+  LinkFailure,
+  ListingLink,
+  ReadListingLinkOptions,
+  ReadListingLinkResult,
+} from './listing-link/read-listing-link.js';
+export { LINK_FAILURES, readListingLink } from './listing-link/read-listing-link.js';
+export { listingUrl } from './listing-url.js';
 export type { SampleCatalogOptions } from './sample/generate.js';
 export {
   generateSampleCatalog,

@@ -1,14 +1,18 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
 import { isEnvError } from '@repo/env';
-import { importCommand } from './cli/import-command.js';
-import { indexCommand } from './cli/index-command.js';
-import { sampleCommand } from './cli/sample-command.js';
 import { CliUsageError, USAGE } from './cli/usage.js';
 import { isCatalogIoError } from './errors.js';
 
 const OPTIONS = {
-  import: { out: { type: 'string' }, format: { type: 'string' } },
+  import: {
+    out: { type: 'string' },
+    format: { type: 'string' },
+    map: { type: 'string' },
+    sheet: { type: 'string' },
+    strict: { type: 'boolean' },
+    'dry-run': { type: 'boolean' },
+  },
   sample: { out: { type: 'string' }, count: { type: 'string' }, seed: { type: 'string' } },
   index: { format: { type: 'string' }, seed: { type: 'string' } },
 } as const;
@@ -26,9 +30,8 @@ async function main(argv: readonly string[]): Promise<number> {
     console.log(USAGE);
     return 0;
   }
-  let parsed: { values: Record<string, string | undefined>; positionals: string[] };
+  let parsed: { values: Record<string, string | boolean | undefined>; positionals: string[] };
   try {
-    // Every option is a string option, so every value is a string or absent.
     parsed = parseArgs({
       args: [...rest],
       options: OPTIONS[name],
@@ -38,12 +41,21 @@ async function main(argv: readonly string[]): Promise<number> {
   } catch (error) {
     throw new CliUsageError((error as Error).message);
   }
-  if (name === 'import') return importCommand(parsed);
+  // Each command is loaded once the command line is known to be good: help and usage errors
+  // answer without loading the catalog code.
+  if (name === 'import') {
+    const { importCommand } = await import('./cli/import-command.js');
+    return importCommand(parsed as Parameters<typeof importCommand>[0]);
+  }
+  // Only import has boolean options: the others' values are strings or absent.
+  const strings = parsed as { values: Record<string, string | undefined>; positionals: string[] };
   if (name === 'sample') {
     if (parsed.positionals.length > 0) throw new CliUsageError('sample takes no FILE; use --out');
-    return sampleCommand(parsed);
+    const { sampleCommand } = await import('./cli/sample-command.js');
+    return sampleCommand(strings);
   }
-  return indexCommand(parsed);
+  const { indexCommand } = await import('./cli/index-command.js');
+  return indexCommand(strings);
 }
 
 try {

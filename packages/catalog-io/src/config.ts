@@ -43,3 +43,24 @@ export function loadIndexConfig(env: Env = process.env): Readonly<IndexConfig> {
     lexiconFile: values.LEXICON_FILE,
   };
 }
+
+/** The variables `catalog import` reads. */
+export const ImportEnvSchema = Type.Object({ AGENTS_FILE: catalogEnv.AGENTS_FILE });
+
+/** What `catalog import` takes from the environment. */
+export interface ImportConfig {
+  /** The operator's agents file: their product links are read back into listings. */
+  readonly agentsFile?: string | undefined;
+}
+
+/**
+ * Reads the settings of `catalog import`: `AGENTS_FILE`, the agents file the apps serve, so that
+ * a sheet of the operator's agent links reads with the same link rules the pages build.
+ *
+ * @throws {EnvError} naming every invalid variable.
+ * @example const { agentsFile } = loadImportConfig();
+ */
+export function loadImportConfig(env: Env = process.env): Readonly<ImportConfig> {
+  const values = parseEnv(ImportEnvSchema, env);
+  return { agentsFile: values.AGENTS_FILE };
+}

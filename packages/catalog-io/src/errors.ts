@@ -1,8 +1,13 @@
 /** Stable codes of {@link CatalogIoError}; never reused for another meaning. */
-export type CatalogIoErrorCode = 'FILE_READ' | 'FILE_WRITE' | 'FORMAT_UNKNOWN' | 'CATALOG_EMPTY';
+export type CatalogIoErrorCode =
+  | 'FILE_READ'
+  | 'FILE_WRITE'
+  | 'FORMAT_UNKNOWN'
+  | 'CATALOG_EMPTY'
+  | 'SHEET_UNKNOWN';
 
 /**
- * A catalog file could not be read or written as a whole (missing file, unknown extension,
+ * A catalog file could not be read or written as a whole (missing file, unknown extension, a missing sheet,
  * full disk). Bad rows are not errors: `readCatalogFile` reports them and keeps going.
  *
  * @example

@@ -4,7 +4,7 @@ import { type ReadCatalogOptions, readCatalogFile } from './read-catalog-file.js
 
 /** Options of {@link loadCatalog}. */
 export interface LoadCatalogOptions extends ReadCatalogOptions {
-  /** A CSV, JSON or NDJSON catalog; absent: the deterministic sample catalog. */
+  /** A CSV, XLSX, JSON or NDJSON catalog; absent: the deterministic sample catalog. */
   readonly file?: string | undefined;
   /** Seed of the sample catalog (ignored with a file). */
   readonly seed?: number | undefined;

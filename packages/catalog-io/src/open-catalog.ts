@@ -72,9 +72,11 @@ export async function openCatalog(
   }
 
   const started = performance.now();
+  // Agent links in the file are read with the agents the app serves (AGENTS_FILE).
   const { products, source, errors } = await loadCatalog({
     file: options.file,
     seed: options.seed,
+    rules: { agents },
   });
   if (errors.length > 0) {
     log?.warn(

@@ -1,7 +1,8 @@
 import { stat } from 'node:fs/promises';
 import { extname } from 'node:path';
-import type { Product } from '@repo/catalog-core';
+import type { ColumnReport, Lexicon, Product } from '@repo/catalog-core';
 import { CatalogIoError, isCatalogIoError } from './errors.js';
+import type { CatalogFormat } from './formats.js';
 import { readCsv } from './read/read-csv.js';
 import { readJson } from './read/read-json.js';
 import { readNdjson } from './read/read-ndjson.js';
@@ -10,23 +11,41 @@ import {
   type ReadCatalogResult,
   type ReadCatalogSummary,
   type RowError,
+  type RowPlace,
+  type RowRules,
+  type RowWarning,
 } from './read/row-sink.js';
-
-/** The file formats a catalog can be read from. */
-export type CatalogFormat = 'csv' | 'json' | 'ndjson';
 
 /** Options of {@link readCatalogFile}. */
 export interface ReadCatalogOptions {
-  /** Default: from the extension (`.csv`, `.json`, `.ndjson` or `.jsonl`). */
+  /** Default: from the extension (`.csv`, `.xlsx`, `.json`, `.ndjson` or `.jsonl`). */
   readonly format?: CatalogFormat;
+  /** The sheet of an XLSX workbook to read; default: its first sheet. */
+  readonly sheet?: string;
+  /**
+   * How rows become products: column overrides (`createColumnMapper(parseColumnMap(…))`), the
+   * agents whose links are read, currency rates, brand and category recognisers. Default: the
+   * columns recognised by their names, the default agents and rates, recognisers of `lexicon`.
+   */
+  readonly rules?: RowRules;
+  /** The lexicon brands and category words are recognised with; default: `DEFAULT_LEXICON`. */
+  readonly lexicon?: Lexicon;
+  /** A row that loads only with a warning (an inferred brand, a converted price) is refused. */
+  readonly strict?: boolean;
   /** Called as the file is read, at most once per chunk. */
   readonly onProgress?: (bytesRead: number, totalBytes: number) => void;
+  /**
+   * Called with the count of rows read so far, as rows are read. For an XLSX file this is the
+   * progress that counts: its bytes are all read (unpacked) before its rows are.
+   */
+  readonly onRows?: (rowsRead: number) => void;
   /** `created_at` of rows without one; default: when the read starts. */
   readonly now?: Date | string;
 }
 
 const EXTENSIONS: Readonly<Record<string, CatalogFormat>> = {
   '.csv': 'csv',
+  '.xlsx': 'xlsx',
   '.json': 'json',
   '.ndjson': 'ndjson',
   '.jsonl': 'ndjson',
@@ -34,19 +53,25 @@ const EXTENSIONS: Readonly<Record<string, CatalogFormat>> = {
 
 /** Options of {@link streamCatalogFile}: where each product and each bad row goes. */
 export interface StreamCatalogOptions extends ReadCatalogOptions {
-  /** Called with each valid product, in file order, as soon as it is read. */
-  readonly onProduct: (product: Product) => void;
+  /** Called with each valid product and where it was, in file order, as soon as it is read. */
+  readonly onProduct: (product: Product, row: RowPlace) => void;
   /** Called with each refused row, in file order. */
   readonly onRowError: (error: RowError) => void;
+  /** Called with each row that loaded with warnings, in file order, before its product. */
+  readonly onRowWarning?: (warning: RowWarning) => void;
+  /** Called with how the columns were understood, before the first row (see `RowSinkTarget`). */
+  readonly onColumns?: (report: ColumnReport, line: number) => void;
 }
 
 /**
  * Reads an operator's catalog file, validating every row with `normalizeProductRow`: good rows
- * become products, every bad or duplicate row is reported with its line (CSV, NDJSON: where the
- * row starts) or item number (JSON) and a reason. CSV and NDJSON are streamed.
+ * become products (those that needed something inferred or converted are also reported as
+ * warnings), every bad or duplicate row is reported with its line (CSV, NDJSON: where the row
+ * starts), sheet row (XLSX) or item number (JSON) and a reason. CSV, XLSX and NDJSON are streamed.
  *
  * @throws {CatalogIoError} `FORMAT_UNKNOWN` for an extension it cannot guess, `FILE_READ` when
- *   the file cannot be opened or read. Bad rows never throw.
+ *   the file cannot be opened or read, `SHEET_UNKNOWN` for a sheet the workbook does not have.
+ *   Bad rows never throw.
  * @example
  * const { products, errors, rows } = await readCatalogFile('catalog.csv');
  * for (const e of errors) console.log(`${e.where}: ${e.reason}`);
@@ -57,18 +82,21 @@ export async function readCatalogFile(
 ): Promise<ReadCatalogResult> {
   const products: Product[] = [];
   const errors: RowError[] = [];
+  const warnings: RowWarning[] = [];
   const { rows } = await streamCatalogFile(path, {
     ...options,
     onProduct: (product) => products.push(product),
     onRowError: (error) => errors.push(error),
+    onRowWarning: (warning) => warnings.push(warning),
   });
-  return { products, errors, rows };
+  return { products, errors, warnings, rows };
 }
 
 /**
  * {@link readCatalogFile} without holding the catalog: each product and each refused row is
  * handed to a callback as it is read, and only the slugs and item ids stay in memory (to report
- * duplicates). CSV and NDJSON files of any size are read in flat memory; a JSON file is read whole.
+ * duplicates). CSV, XLSX and NDJSON files of any size are read in flat memory; a JSON file is
+ * read whole.
  *
  * @throws {CatalogIoError} as {@link readCatalogFile}.
  * @example
@@ -94,13 +122,22 @@ export async function streamCatalogFile(
   }
   const sink = createRowSink({
     now: options.now ?? new Date(),
+    strict: options.strict ?? false,
     onProduct: options.onProduct,
     onRowError: options.onRowError,
+    ...(options.rules ? { rules: options.rules } : {}),
+    ...(options.lexicon ? { lexicon: options.lexicon } : {}),
+    ...(options.onRowWarning ? { onRowWarning: options.onRowWarning } : {}),
+    ...(options.onColumns ? { onColumns: options.onColumns } : {}),
+    ...(options.onRows ? { onRows: options.onRows } : {}),
   });
   const onBytes = (bytesRead: number) => options.onProgress?.(bytesRead, totalBytes);
-  const read = format === 'csv' ? readCsv : format === 'json' ? readJson : readNdjson;
   try {
-    await read(path, sink, onBytes);
+    if (format === 'xlsx') {
+      // Loaded on demand: the XLSX reader (exceljs) is most of what the CLI would load at start.
+      const { readXlsx } = await import('./read/read-xlsx.js');
+      await readXlsx(path, sink, onBytes, options.sheet);
+    } else await READERS[format](path, sink, onBytes);
   } catch (error) {
     // A callback's own error (a full disk while writing) is not a read error.
     if (isCatalogIoError(error)) throw error;
@@ -110,6 +147,8 @@ export async function streamCatalogFile(
   }
   return sink.finish();
 }
+
+const READERS = { csv: readCsv, json: readJson, ndjson: readNdjson } as const;
 
 /**
  * The format of a catalog file from its extension.
@@ -121,6 +160,6 @@ export function formatOf(path: string): CatalogFormat {
   if (format) return format;
   throw new CatalogIoError(
     'FORMAT_UNKNOWN',
-    `cannot tell the format of ${path}: use a .csv, .json, .ndjson or .jsonl file, or give the format`,
+    `cannot tell the format of ${path}: use a .csv, .xlsx, .json, .ndjson or .jsonl file, or give the format`,
   );
 }

@@ -19,8 +19,3 @@ export async function tempFile(name: string, content: string | Buffer): Promise<
 
 /** The import time the tests pass as `now`. */
 export const NOW = '2025-06-30T12:00:00.000Z';
-
-/** A CSV row of a valid product on weidian item `itemId`. */
-export function csvRow(title: string, itemId: string, extra = ''): string {
-  return `${title},Nike,sneakers,368,weidian,${itemId}${extra}`;
-}

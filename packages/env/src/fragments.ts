@@ -37,7 +37,7 @@ export function serverEnv(defaultPort: number) {
 /** Where the catalog comes from and which engine serves it. */
 export const catalogEnv = {
   CATALOG_FILE: Type.Optional(
-    Type.String({ description: 'a path to a CSV, JSON or NDJSON catalog file' }),
+    Type.String({ description: 'a path to a CSV, XLSX, JSON or NDJSON catalog file' }),
   ),
   // No default here: the sample catalog owns its seed, so `pnpm start` and `catalog sample` agree.
   AGENTS_FILE: Type.Optional(

@@ -1,5 +1,6 @@
 // The public API of @repo/ops: what every server entry needs to be operated. Framework-free: the
 // apps' Fastify hooks call into it, the server entries spread its options into Fastify.
+export { answerClientError } from './client-error.js';
 export type { HttpLimits, MetricsListenConfig, OpsConfig, OpsEnvValues } from './env.js';
 export { opsConfig, opsEnv } from './env.js';
 export { measureIndex } from './measured-index.js';

@@ -1,3 +1,4 @@
+import { answerClientError } from './client-error.js';
 import type { HttpLimits } from './env.js';
 import { requestIdOf } from './request-id.js';
 
@@ -21,7 +22,9 @@ const KEEP_ALIVE_TIMEOUT_MS = 72_000;
  *   that stops reading its response);
  * - a body without a route limit is capped at {@link DEFAULT_BODY_LIMIT};
  * - the request id is a valid `X-Request-Id` or a new UUID ({@link requestIdOf}); Fastify's
- *   `requestIdHeader` is off because it takes the header unchecked.
+ *   `requestIdHeader` is off because it takes the header unchecked;
+ * - requests Node refuses before routing (431, 408, 400) get problem+json and `Connection: close`
+ *   ({@link answerClientError}).
  *
  * Plain data and functions (no Fastify import): spread it into `Fastify({...})`.
  */
@@ -38,5 +41,6 @@ export function serverOptions(limits: HttpLimits) {
     bodyLimit: DEFAULT_BODY_LIMIT,
     requestIdHeader: false as const,
     genReqId: requestIdOf,
+    clientErrorHandler: answerClientError,
   };
 }

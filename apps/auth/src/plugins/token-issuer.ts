@@ -1,13 +1,18 @@
 import { ACCESS_TOKEN_EXPIRES_IN, OAUTH_SCOPE } from '@repo/catalog-core';
-import { createKeySet, type SignedAccessToken, type SigningKeys, signAccessToken } from '@repo/jwt';
+import {
+  createKeySet,
+  type KeySet,
+  type SignedAccessToken,
+  type SigningKeys,
+  signAccessToken,
+} from '@repo/jwt';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { JSONWebKeySet } from 'jose';
 
 /** Issues this service's access tokens and publishes their public keys. */
 export interface TokenIssuer {
   /** The public JWK Set of every configured key. */
-  readonly publicJwks: JSONWebKeySet;
+  readonly publicJwks: KeySet['publicJwks'];
   /** Signs a one-hour `public` token for a client, with the current key. */
   issue(clientId: string): Promise<SignedAccessToken>;
 }

@@ -84,12 +84,44 @@ export const contentType = fc.oneof(
   headerValue(40),
 );
 
-/** Raw bodies: bytes, text, JSON, deep nesting, and past the 4 KB limit. */
+const OPENERS = { array: ['[', ']'], object: ['{"a":', '}'] } as const;
+
+/**
+ * JSON text nested `depth` levels deep: `[[[…]]]`, `{"a":{"a":…}}`, or the two alternating, around
+ * `core`. Text, because the test's own JSON.stringify could not walk it either.
+ */
+export function nestedJson(depth: number, kind: 'array' | 'object' | 'mixed', core = '1'): string {
+  const levels = Array.from({ length: depth }, (_, i) =>
+    kind === 'mixed' ? OPENERS[i % 2 === 0 ? 'array' : 'object'] : OPENERS[kind],
+  );
+  return `${levels.map(([open]) => open).join('')}${core}${levels
+    .map(([, close]) => close)
+    .reverse()
+    .join('')}`;
+}
+
+/** Nesting from one level to 10,000, as JSON text: far past what the 4 KB limit lets through. */
+export const deepJsonText: fc.Arbitrary<string> = fc
+  .tuple(
+    fc.oneof(fc.integer({ min: 1, max: 2_000 }), fc.integer({ min: 1, max: 10_000 })),
+    fc.constantFrom('array', 'object', 'mixed') as fc.Arbitrary<'array' | 'object' | 'mixed'>,
+  )
+  .map(([depth, kind]) => nestedJson(depth, kind));
+
+/** Very long strings, up to far past the body limit, in characters JSON escapes or widens. */
+export const longString: fc.Arbitrary<string> = fc
+  .tuple(fc.integer({ min: 1_000, max: 70_000 }), fc.constantFrom('c', 'é', '"', '%', '👟'))
+  .map(([length, unit]) => unit.repeat(Math.ceil(length / unit.length)));
+
+/** Raw bodies: bytes, text, JSON, deep nesting, very long strings, and past the 4 KB limit. */
 export const rawBody = fc.oneof(
   fc.uint8Array({ maxLength: 300 }).map((b) => Buffer.from(b)),
   fc.string({ unit: 'binary', maxLength: 200 }),
   fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v)),
-  fc.integer({ min: 1, max: 2000 }).map((n) => `${'['.repeat(n)}${']'.repeat(n)}`),
+  deepJsonText,
+  deepJsonText.map((nested) => `{"type":"anonymous","client_id":${nested}}`),
+  longString.map((s) => JSON.stringify({ type: 'anonymous', client_id: s })),
+  longString.map((s) => `grant_type=client_credentials&client_id=${encodeURIComponent(s)}`),
   fc.constantFrom('', 'grant_type=client_credentials&client_id=a&', '%', '=&=&', 'a'.repeat(5000)),
 );
 

@@ -54,10 +54,18 @@ export function checkModernEnvelope(
     );
   }
   if (!isModernVersion(version)) {
+    // Echoed as given only when it is a scalar: an object or array can nest deeper than the
+    // serialisation of the error (or String()) can walk.
+    const requested =
+      typeof version === 'object' && version !== null
+        ? Array.isArray(version)
+          ? 'an array'
+          : 'an object'
+        : version;
     throw new McpRpcError(
       RPC_ERROR.UNSUPPORTED_PROTOCOL_VERSION,
-      `Unsupported protocol version: ${String(version)}`,
-      { status: 400, data: { supported: MODERN_VERSIONS, requested: version } },
+      `Unsupported protocol version: ${String(requested)}`,
+      { status: 400, data: { supported: MODERN_VERSIONS, requested } },
     );
   }
   if (!isRequest) return version;

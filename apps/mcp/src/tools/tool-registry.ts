@@ -8,6 +8,7 @@ import { compactOutputSchema } from './compact-schema.js';
 import { estimateShipping } from './estimate-shipping.js';
 import { getAgentOffers } from './get-agent-offers.js';
 import { listCategories } from './list-categories.js';
+import { MAX_ARGUMENT_DEPTH, nestsDeeperThan } from './nesting.js';
 import { ResultCache } from './result-cache.js';
 import { searchProducts } from './search-products.js';
 import type { ToolContext, ToolHandler } from './tool-context.js';
@@ -46,7 +47,8 @@ export interface ToolRegistry {
    * Runs a tool. Arguments that fail its input schema and failures the tool can explain come back
    * as results with `isError: true` (MCP 2025-11-25, SEP-1303), so an agent can correct itself.
    *
-   * @throws {McpRpcError} -32602 for an unknown tool or `arguments` that are not an object.
+   * @throws {McpRpcError} -32602 for an unknown tool, or `arguments` that are not an object or
+   *   nest deeper than any tool's arguments can.
    */
   call(name: string, args: unknown): Promise<ToolCallOutcome>;
 }
@@ -101,6 +103,12 @@ export function createToolRegistry(
       throw new McpRpcError(
         RPC_ERROR.INVALID_PARAMS,
         'Invalid params: "arguments" must be an object.',
+      );
+    }
+    if (nestsDeeperThan(input, MAX_ARGUMENT_DEPTH)) {
+      throw new McpRpcError(
+        RPC_ERROR.INVALID_PARAMS,
+        `Invalid params: "arguments" nest deeper than ${MAX_ARGUMENT_DEPTH} levels; no tool takes more than 3.`,
       );
     }
     const key = `${name}\n${JSON.stringify(input)}`;

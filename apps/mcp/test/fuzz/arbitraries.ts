@@ -34,11 +34,48 @@ export const nastyString: fc.Arbitrary<string> = fc.oneof(
   fc.integer({ min: 201, max: 3000 }).map((n) => 'x'.repeat(n)),
 );
 
-/** Any JSON value, nasty strings included. */
-export const anyJson: fc.Arbitrary<unknown> = fc.jsonValue({
-  maxDepth: 3,
-  stringUnit: 'binary',
-}) as fc.Arbitrary<unknown>;
+const OPENERS = { array: ['[', ']'], object: ['{"a":', '}'] } as const;
+
+/**
+ * JSON text nested `depth` levels deep: `[[[…]]]`, `{"a":{"a":…}}`, or the two alternating, around
+ * `core`. Text, because the test's own JSON.stringify could not walk it either.
+ */
+export function nestedJson(depth: number, kind: 'array' | 'object' | 'mixed', core = '1'): string {
+  const levels = Array.from({ length: depth }, (_, i) =>
+    kind === 'mixed' ? OPENERS[i % 2 === 0 ? 'array' : 'object'] : OPENERS[kind],
+  );
+  return `${levels.map(([open]) => open).join('')}${core}${levels
+    .map(([, close]) => close)
+    .reverse()
+    .join('')}`;
+}
+
+/** Nesting from one level to 10,000, as JSON text: deeper than any recursive walk survives. */
+export const deepJsonText: fc.Arbitrary<string> = fc
+  .tuple(
+    fc.oneof(fc.integer({ min: 1, max: 64 }), fc.integer({ min: 1, max: 10_000 })),
+    fc.constantFrom('array', 'object', 'mixed') as fc.Arbitrary<'array' | 'object' | 'mixed'>,
+  )
+  .map(([depth, kind]) => nestedJson(depth, kind));
+
+/** Very long strings: up to past the body limit, in characters that JSON escapes or widens. */
+export const longString: fc.Arbitrary<string> = fc
+  .tuple(fc.integer({ min: 1_000, max: 70_000 }), fc.constantFrom('x', 'é', '"', '\u0000', '👟'))
+  .map(([length, unit]) => unit.repeat(Math.ceil(length / unit.length)));
+
+/** Any JSON value, nasty strings included, and now and then one nested a thousand levels deep. */
+export const anyJson: fc.Arbitrary<unknown> = fc.oneof(
+  {
+    weight: 6,
+    arbitrary: fc.jsonValue({ maxDepth: 3, stringUnit: 'binary' }) as fc.Arbitrary<unknown>,
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(fc.integer({ min: 30, max: 1_000 }), fc.constantFrom('array', 'object', 'mixed'))
+      .map(([depth, kind]) => JSON.parse(nestedJson(depth, kind as 'array')) as unknown),
+  },
+);
 
 /** The JSON Schema subset the tool contracts use (after the JSON round trip of `tools/list`). */
 export interface JsonSchema {

@@ -1,3 +1,10 @@
+/**
+ * The box every product photo is shown in: 4:3, the shape of QC photos (sellers shoot landscape;
+ * the sample photos are 640×480, with a caption and a "QC n/m" badge in their top corners). A
+ * photo of another shape is shown whole inside it (`object-fit: contain`), never cropped.
+ */
+export const PHOTO_BOX = { width: 4, height: 3 } as const;
+
 // The site's only stylesheet: phone first, system fonts, no external assets. Colours keep at
 // least 4.5:1 contrast against their backgrounds (WCAG AA for body text).
 export const SITE_CSS = `
@@ -31,7 +38,7 @@ h3{font-size:1rem;margin:.5rem 0 .25rem}
 .note{color:#4a4d55;font-size:.9rem}
 .cards{display:grid;grid-template-columns:repeat(2,minmax(0,1fr));gap:.75rem;list-style:none;padding:0;margin:.75rem 0}
 .card{background:#fff;border:1px solid #dcdfe5;border-radius:.6rem;padding:.6rem;display:flex;flex-direction:column}
-.card img{width:100%;aspect-ratio:1;object-fit:cover;border-radius:.4rem;background:#eceef2}
+.card img{width:100%;aspect-ratio:${PHOTO_BOX.width}/${PHOTO_BOX.height};object-fit:contain;border-radius:.4rem;background:#eceef2}
 .card h3{font-size:.95rem}
 .card h3 a{text-decoration:none;color:#1b1b1f}
 .card h3 a:hover{text-decoration:underline}
@@ -48,7 +55,7 @@ h3{font-size:1rem;margin:.5rem 0 .25rem}
 .disclosure{background:#fff8e6;border:1px solid #e5c46b;border-radius:.5rem;padding:.2rem .9rem;margin:1rem 0;font-size:.92rem}
 .notice{background:#eef3fb;border-left:4px solid #0a4fc2;padding:.6rem .9rem}
 .gallery{display:grid;grid-template-columns:repeat(2,minmax(0,1fr));gap:.5rem;list-style:none;padding:0}
-.gallery img{border-radius:.4rem;background:#eceef2;width:100%}
+.gallery img{border-radius:.4rem;background:#eceef2;width:100%;aspect-ratio:${PHOTO_BOX.width}/${PHOTO_BOX.height};object-fit:contain}
 .filters{display:flex;flex-wrap:wrap;align-items:flex-end;gap:.6rem;background:#fff;border:1px solid #dcdfe5;border-radius:.6rem;padding:.75rem;margin:.75rem 0}
 .field{display:flex;flex-direction:column;gap:.2rem;flex:1 1 8rem}
 .field-search{flex:3 1 14rem}

@@ -1,7 +1,6 @@
 import type { Agent } from '@repo/catalog-core';
 import { CATEGORIES, SERVICE_INFO, TOOL_CONTRACTS } from '@repo/catalog-core';
-
-const firstSentence = (text: string) => (text.match(/^.*?\.(?=\s|$)/)?.[0] ?? text).trim();
+import { firstSentence } from './first-sentence.js';
 
 /**
  * `/llms.txt` (llmstxt.org): the service description, the policy and links to the Markdown

@@ -57,6 +57,10 @@ async function sitePlugin(fastify: FastifyInstance, opts: SitePluginOptions) {
     baseUrl: base,
     siteName: SERVICE_INFO.title,
     cssHref: cssPath,
+    // A linked stylesheet with its integrity rather than the CSS inlined in every page: inlining
+    // made each page 4.8 KB larger (1.5 KB gzipped, +30-50%) and a product page slower to serve,
+    // for a file a browser fetches once a year (its URL changes with its bytes).
+    cssIntegrity: `sha384-${createHash('sha384').update(SITE_CSS).digest('base64')}`,
     iconHref: '/assets/icon.svg',
     nav: [
       { href: `${base}/catalog`, text: 'Catalog' },

@@ -1,5 +1,11 @@
+import { PHOTO_BOX } from '../assets/site-css.js';
 import { html, type SafeHtml, trusted } from './html.js';
 import type { Block, Cell, Column, Field, Inline, Link, ProductCard } from './page-model.js';
+
+// Width and height hints of the photos, in the shape of their box, so the browser reserves the
+// right space before they load: 160×120 on a card, 320×240 in a product's gallery.
+const CARD_PHOTO = { width: 40 * PHOTO_BOX.width, height: 40 * PHOTO_BOX.height };
+const GALLERY_PHOTO = { width: 80 * PHOTO_BOX.width, height: 80 * PHOTO_BOX.height };
 
 /** Turns absolute URLs under the site's base into root-relative ones (shorter, proxy-proof). */
 export type LocalHref = (href: string) => string;
@@ -27,7 +33,7 @@ function cardHtml(card: ProductCard, local: LocalHref): SafeHtml {
   const href = local(card.href);
   return html`<li class="card">${
     card.image
-      ? html`<a class="thumb" href="${href}" tabindex="-1" aria-hidden="true"><img src="${local(card.image.src)}" alt="" width="160" height="160" loading="lazy" decoding="async"></a>`
+      ? html`<a class="thumb" href="${href}" tabindex="-1" aria-hidden="true"><img src="${local(card.image.src)}" alt="" width="${CARD_PHOTO.width}" height="${CARD_PHOTO.height}" loading="lazy" decoding="async"></a>`
       : ''
   }<h3><a href="${href}">${card.title}</a></h3><p class="meta">${card.brand} · ${card.category}${
     card.batch ? html` · ${card.batch}` : ''
@@ -106,7 +112,7 @@ export function blockHtml(block: Block, ctx: HtmlContext, depth = 2): SafeHtml {
     case 'gallery':
       return html`<ul class="gallery">${block.photos.map(
         (p) =>
-          html`<li><a href="${local(p.src)}"><img src="${local(p.src)}" alt="${p.alt}" width="320" height="320" loading="lazy" decoding="async"></a></li>`,
+          html`<li><a href="${local(p.src)}"><img src="${local(p.src)}" alt="${p.alt}" width="${GALLERY_PHOTO.width}" height="${GALLERY_PHOTO.height}" loading="lazy" decoding="async"></a></li>`,
       )}</ul>`;
     case 'form': {
       const id = `form-${++ctx.ids.n}`;

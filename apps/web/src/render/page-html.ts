@@ -16,6 +16,8 @@ export interface SiteChrome {
   readonly baseUrl: string;
   readonly siteName: string;
   readonly cssHref: string;
+  /** `sha384-…` of the exact stylesheet bytes served at `cssHref` (Subresource Integrity). */
+  readonly cssIntegrity: string;
   readonly iconHref: string;
   readonly nav: readonly Link[];
   readonly footer: readonly Link[];
@@ -41,7 +43,7 @@ export function renderHtml(page: PageModel, chrome: SiteChrome): string {
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${shortTitle(page.title)}</title><meta name="description" content="${page.description}">
 <link rel="canonical" href="${page.url}"><link rel="alternate" type="text/markdown" href="${page.mdUrl}">
-<link rel="stylesheet" href="${chrome.cssHref}"><link rel="icon" href="${chrome.iconHref}" type="image/svg+xml">
+<link rel="stylesheet" href="${chrome.cssHref}" integrity="${chrome.cssIntegrity}"><link rel="icon" href="${chrome.iconHref}" type="image/svg+xml">
 ${page.noindex ? trusted('<meta name="robots" content="noindex">\n') : ''}<meta property="og:site_name" content="${chrome.siteName}"><meta property="og:type" content="${page.ogType ?? 'website'}"><meta property="og:title" content="${page.h1}"><meta property="og:description" content="${page.description}"><meta property="og:url" content="${page.url}"><meta property="og:image" content="${image}">
 ${page.jsonLd ? html`<script type="application/ld+json">${trusted(jsonForScript(page.jsonLd))}</script>\n` : ''}</head>
 <body><a class="skip" href="#main">Skip to content</a>

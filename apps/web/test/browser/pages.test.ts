@@ -1,6 +1,14 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AxeViolation, launchChromium, runAxe, screenshots } from './chromium.js';
+import {
+  type AxeViolation,
+  launchChromium,
+  runAxe,
+  SCREENSHOT_DIR,
+  screenshots,
+} from './chromium.js';
 import { startWebServer, type WebServer } from './web-server.js';
 
 // Real process, real browser: the built web server with the full sample catalog, driven by
@@ -119,6 +127,67 @@ describe('in Chromium', () => {
     ]);
     await expect(page.locator('tbody tr td').first().textContent()).resolves.toBe('17901');
     await expect(page.locator('tbody tr').count()).resolves.toBe(17);
+  }, 60_000);
+
+  it('shows the whole photo on product cards, on a phone and on a desktop', async () => {
+    const { page, problems } = await openTab();
+    for (const [name, path] of [
+      ['home', '/'],
+      ['catalog', '/catalog?q=hoodie'],
+      ['category', '/category/sneakers'],
+    ] as const) {
+      await page.goto(`${server.url}${path}`);
+      for (const [label, width, height] of [
+        ['phone', 390, 844],
+        ['desktop', 1280, 900],
+      ] as const) {
+        await page.setViewportSize({ width, height });
+        const cards = page.locator('.cards .card');
+        expect(await cards.count(), `${name}: cards`).toBeGreaterThan(2);
+        await cards.first().scrollIntoViewIfNeeded();
+        for (let i = 0; i < 3; i++) {
+          const img = cards.nth(i).locator('img');
+          await img.scrollIntoViewIfNeeded();
+          // Lazy images load once near the viewport; wait for the photo itself.
+          await img.evaluate((el) => (el as unknown as { decode(): Promise<void> }).decode());
+          const shown = await img.evaluate((el) => {
+            const image = el as unknown as {
+              naturalWidth: number;
+              naturalHeight: number;
+              clientWidth: number;
+              clientHeight: number;
+              getBoundingClientRect(): { left: number; right: number; top: number; bottom: number };
+              closest(s: string): { getBoundingClientRect(): typeof rect } | null;
+            };
+            const rect = image.getBoundingClientRect();
+            const card = image.closest('.card')?.getBoundingClientRect() ?? rect;
+            return {
+              natural: image.naturalWidth / image.naturalHeight,
+              box: image.clientWidth / image.clientHeight,
+              fit: (
+                globalThis as unknown as { getComputedStyle(e: unknown): { objectFit: string } }
+              ).getComputedStyle(el).objectFit,
+              inside:
+                rect.left >= card.left - 0.5 &&
+                rect.right <= card.right + 0.5 &&
+                rect.top >= card.top - 0.5 &&
+                rect.bottom <= card.bottom + 0.5,
+            };
+          });
+          const where = `${name} ${label} card ${i + 1}: ${JSON.stringify(shown)}`;
+          // The box has the photo's shape, so no part of it is cut, whatever the fit…
+          expect(Math.abs(shown.box - shown.natural) / shown.natural, where).toBeLessThan(0.02);
+          // …and a photo of another shape would be shown whole in it, not cropped.
+          expect(shown.fit, where).toBe('contain');
+          expect(shown.inside, where).toBe(true);
+        }
+        if (name === 'home') {
+          mkdirSync(SCREENSHOT_DIR, { recursive: true });
+          await page.screenshot({ path: join(SCREENSHOT_DIR, `cards-${label}.png`) });
+        }
+      }
+    }
+    expect(problems).toEqual([]);
   }, 60_000);
 
   it('renders the API docs and a 404 page accessibly', async () => {

@@ -64,7 +64,30 @@ export const nastyString: fc.Arbitrary<string> = fc.oneof(
   ),
   fc.constantFrom(...MARKERS).chain((m) => fc.string({ maxLength: 8 }).map((s) => `${s}${m}${s}`)),
   fc.integer({ min: 1000, max: 6000 }).map((n) => 'ab '.repeat(n).slice(0, n)),
+  deepText(),
+  longText(),
 );
+
+/**
+ * Nesting as text, up to 10,000 levels: `[[[…`, `{"a":{"a":…` or both. Nothing here parses
+ * JSON from a URL, so it is text to every walk that reads it (the query parser, the search's
+ * tokenizer, the escaping of pages); the same shapes break JSON readers elsewhere.
+ */
+function deepText(): fc.Arbitrary<string> {
+  return fc
+    .tuple(
+      fc.oneof(fc.integer({ min: 1, max: 64 }), fc.integer({ min: 1, max: 10_000 })),
+      fc.constantFrom('[', '{"a":', '[{"a":'),
+    )
+    .map(([depth, open]) => open.repeat(depth));
+}
+
+/** Very long text, past every URL and header limit once encoded. */
+function longText(): fc.Arbitrary<string> {
+  return fc
+    .tuple(fc.integer({ min: 6_000, max: 60_000 }), fc.constantFrom('a', 'é', '%', ' ', '👟'))
+    .map(([length, unit]) => unit.repeat(Math.ceil(length / unit.length)));
+}
 
 /** Percent-encodes every byte of the UTF-8 form (lone surrogates become U+FFFD), like a browser. */
 export const encode = (s: string) =>

@@ -7,6 +7,7 @@ const chrome: SiteChrome = {
   baseUrl: 'http://x.test',
   siteName: 'Test',
   cssHref: '/a.css',
+  cssIntegrity: 'sha384-x',
   iconHref: '/i.svg',
   nav: [],
   footer: [],

@@ -16,23 +16,6 @@ export function show(value: unknown): string {
   return text.length > 60 ? `${text.slice(0, 57)}…` : text;
 }
 
-/** A CNY amount: `129.9`, `"¥1,299"`, `"89 元"`; positive, at most 1,000,000, two decimals kept. */
-export function parsePrice(value: unknown): Parsed<number> {
-  let amount = Number.NaN;
-  if (typeof value === 'number') amount = value;
-  else if (typeof value === 'string') {
-    const text = value.replace(/[¥￥元\s]|cny|rmb/gi, '');
-    // A comma is a thousands separator only in groups of three: "1,299" yes, "129,9" no.
-    const plain = /^\d{1,3}(,\d{3})+(\.\d+)?$/.test(text) ? text.replace(/,/g, '') : text;
-    if (/^\d+(\.\d+)?$/.test(plain)) amount = Number(plain);
-  }
-  if (!Number.isFinite(amount) || amount <= 0) {
-    return fail(`must be a positive number, got ${show(value)}`);
-  }
-  if (amount > 1_000_000) return fail(`must be at most 1,000,000 CNY, got ${show(value)}`);
-  return ok(Math.round(amount * 100) / 100);
-}
-
 const MARKETPLACE_ALIASES: Readonly<Record<string, Marketplace>> = {
   wd: 'weidian',
   tb: 'taobao',
@@ -63,20 +46,44 @@ export function parseItemId(value: unknown): Parsed<string> {
   return /^[0-9]{5,20}$/.test(text) ? ok(text) : fail(`must be 5 to 20 digits, got ${show(value)}`);
 }
 
+/** Category words folded for lookup: lower case, letters and digits only (`T-Shirt` → `tshirt`). */
+const foldWord = (word: string) => word.toLowerCase().replace(/[^a-z0-9]/g, '');
+
 const CATEGORY_BY_NAME = new Map<string, CategoryId>();
 for (const category of CATEGORIES) {
-  CATEGORY_BY_NAME.set(category.name.toLowerCase(), category.id);
-  CATEGORY_BY_NAME.set(category.id.replace(/s$/, ''), category.id);
+  // The id, the display name, each part of it (`Hoodies & Sweatshirts` → `sweatshirts`) and
+  // their singulars (`hoodie`, `sweatshirt`, `t-shirt`).
+  const parts = [category.id, category.name, ...category.name.split('&')];
+  for (const part of parts) {
+    const folded = foldWord(part);
+    CATEGORY_BY_NAME.set(folded, category.id);
+    if (folded.endsWith('s')) CATEGORY_BY_NAME.set(folded.slice(0, -1), category.id);
+  }
 }
 
-/** A category id, its display name (`Caps & Hats`) or its singular (`hoodie`), any case. */
+/**
+ * A category id, its display name (`Caps & Hats`), a part of it (`Sweatshirts`, `Coats`) or a
+ * singular (`hoodie`), any case and punctuation.
+ */
 export function parseCategory(value: unknown): Parsed<CategoryId> {
   const text = String(value).trim().toLowerCase();
   if (isCategoryId(text)) return ok(text);
-  const byName = CATEGORY_BY_NAME.get(text);
+  const byName = CATEGORY_BY_NAME.get(foldWord(text));
   return byName
     ? ok(byName)
     : fail(`${show(value)} is not one of ${CATEGORIES.map((c) => c.id).join(', ')}`);
+}
+
+/**
+ * The category a text's words name with the catalog's own category names (`Essentials Hoodie`
+ * → hoodies); of several, the last, as English puts the kind of thing last (`Kids Hoodie`).
+ */
+export function categoryNamedIn(text: string): CategoryId | undefined {
+  let found: CategoryId | undefined;
+  for (const word of text.split(/[\s,/()[\]|+]+/)) {
+    found = CATEGORY_BY_NAME.get(foldWord(word)) ?? found;
+  }
+  return found;
 }
 
 /** A list cell: an array, or text separated by `|` (preferred), `;`, `,` or new lines. */

@@ -1,88 +1,108 @@
-import { listingUrl, parseListingUrl } from '../listing-url.js';
+import { type ListingLink, readListingLink } from '../listing-link/read-listing-link.js';
+import { listingUrl } from '../listing-url.js';
 import type { Marketplace, Product } from '../product.js';
-import { fieldOfColumn, IMPORT_FIELDS, type ImportField } from './columns.js';
+import { createColumnMapper } from './column-map.js';
+import { type ColumnRole, IMPORT_FIELDS, type ImportField } from './columns.js';
 import {
   type Parsed,
-  parseCategory,
   parseDate,
   parseItemId,
   parseList,
   parseMarketplace,
-  parsePrice,
   parseWeight,
   show,
 } from './fields.js';
+import { type Inferred, inferBrand, inferCategory, inferPrice } from './infer.js';
+import type { NormalizeRowContext } from './row-context.js';
 import { productSchemaReasons } from './schema-reasons.js';
 import { productSlug } from './slug.js';
 
-/** What {@link normalizeProductRow} needs besides the row. */
-export interface NormalizeRowContext {
-  /** `created_at` of rows that have none: the time of the import. */
-  readonly now: Date | string;
-}
-
-/** A valid product, or the reason the row is not one (every failing field, `; `-separated). */
+/**
+ * A valid product (with what was inferred or converted to make it, one warning each), or the
+ * reason the row is not one (every failing field, `; `-separated).
+ */
 export type NormalizeRowResult =
-  | { readonly ok: true; readonly product: Product }
+  | { readonly ok: true; readonly product: Product; readonly warnings: readonly string[] }
   | { readonly ok: false; readonly reason: string };
 
+/** A non-empty cell and the role of the column it came from. */
+interface Cell {
+  readonly value: unknown;
+  readonly role: ColumnRole;
+}
+
+const DEFAULT_COLUMNS = createColumnMapper();
+
 /**
- * Turns one row of an operator's spreadsheet export (CSV, JSON or NDJSON record) into a valid
- * {@link Product}. Accepts the Product field names and common aliases (`price_cny`, `itemId`,
- * `url`, `photos`, `colour`…; unknown columns are ignored), trims text, converts numbers, splits
- * `|`/`,`-separated lists, and derives what is missing: `listing_url` from marketplace + item id
- * (always stored in its canonical form), marketplace + item id from a listing URL, the slug from
- * brand/model/colourway or title + item id, `created_at` from `context.now`. Never throws for a
- * bad row: the reason says which fields are wrong and what they held.
+ * Turns one row of an operator's spreadsheet (a CSV or XLSX row, a JSON or NDJSON record) into a
+ * valid {@link Product}. Columns are understood by meaning (`context.columns`: `Item Name`,
+ * `W2C`, `QC Photos`, `Price (USD)`…; unknown ones ignored); text is trimmed, lists split on
+ * `|`/`,`. What is missing is derived: marketplace + item id from any listing or agent link
+ * (`readListingLink`, stored as the canonical listing URL), the brand from the title
+ * (`context.recognizeBrand`, else "Unbranded"), the category from the title's words, the price
+ * converted to CNY from the currency written, the slug, `created_at` from `context.now`. Whatever
+ * was inferred or converted is a warning; the row still loads. Never throws for a bad row: the
+ * reason says which fields are wrong and what they held.
  *
  * @example
- * normalizeProductRow({ title: 'Nike Dunk Low', brand: 'Nike', category: 'sneakers',
- *   price_cny: '368', url: 'https://weidian.com/item.html?itemID=7234567890' }, { now: new Date() })
- * // { ok: true, product: { slug: 'nike-dunk-low-7234567890', marketplace: 'weidian', … } }
+ * normalizeProductRow({ 'Item Name': 'Nike Dunk Low', Price: '$51.69', Category: 'Sneakers',
+ *   Link: 'https://weidian.com/item.html?itemID=7234567890' }, { now: new Date() })
+ * // { ok: true, product: { brand: 'Unbranded', price: 368.03, … }, warnings: ['brand: …', 'price: …'] }
  * normalizeProductRow({ price: 'abc', … }, ctx) // { ok: false, reason: 'price: must be a positive number, got "abc"' }
  */
 export function normalizeProductRow(
   record: Readonly<Record<string, unknown>>,
   context: NormalizeRowContext,
 ): NormalizeRowResult {
-  const cells = collectCells(record);
+  const cells = collectCells(record, context);
   if (cells.size === 0) return { ok: false, reason: 'empty row' };
   const problems: string[] = [];
+  const warnings: string[] = [];
+  const first = (field: ImportField) => cells.get(field)?.[0];
   const take = <T>(field: ImportField, parse: (value: unknown) => Parsed<T>): T | undefined => {
-    if (!cells.has(field)) return undefined;
-    const parsed = parse(cells.get(field));
+    const cell = first(field);
+    if (cell === undefined) return undefined;
+    const parsed = parse(cell.value);
     if (parsed.ok) return parsed.value;
     problems.push(`${field}: ${parsed.reason}`);
     return undefined;
   };
+  const use = <T>(inferred: Inferred<T>): T | undefined => {
+    if (!inferred.ok) {
+      problems.push(inferred.reason);
+      return undefined;
+    }
+    if (inferred.warning) warnings.push(inferred.warning);
+    return inferred.value;
+  };
   const text = (field: ImportField) => take(field, parseText);
 
-  const brand = text('brand');
+  const givenBrand = text('brand');
   const model = text('model');
   const colorway = text('colorway');
   const batch = text('batch');
-  const category = take('category', parseCategory);
-  const price = take('price', parsePrice);
-  const { marketplace, itemId } = identify(cells, problems, take);
+  const title =
+    text('title') ?? (model ? listingTitle(givenBrand ?? '', model, colorway, batch) : undefined);
+  const brand = use(inferBrand(givenBrand, title, context));
+  const categoryCell = first('category');
+  const category = use(inferCategory(categoryCell?.value, title, context));
+  const priceCell = first('price');
+  const price = priceCell
+    ? use(inferPrice(priceCell.value, priceCell.role.currency, context))
+    : undefined;
+  const { marketplace, itemId } = identify(cells, problems, warnings, take, context);
   const tags = take('tags', (value) => parseList(value, /[|;,\n]/));
   const qcPhotos = take('qc_photos', (value) => parseList(value, /[|,\n]/)) ?? [];
   const weight = take('weight_grams', parseWeight);
   const createdAt = cells.has('created_at')
     ? take('created_at', parseDate)
     : fromNow(context, problems);
-  const title =
-    text('title') ?? (brand && model ? listingTitle(brand, model, colorway, batch) : undefined);
-
   const seller = text('seller');
-  const required = { title, brand, category, price } as const;
-  for (const [field, value] of Object.entries(required)) {
-    if (value !== undefined || cells.has(field as ImportField)) continue;
-    problems.push(
-      field === 'title'
-        ? 'title: required (or brand and model to build it from)'
-        : `${field}: required`,
-    );
+
+  if (title === undefined && !cells.has('title')) {
+    problems.push('title: required (or a model to build it from)');
   }
+  if (price === undefined && !priceCell) problems.push('price: required');
   let slug = text('slug')?.toLowerCase();
   if (slug !== undefined && itemId !== undefined && !slug.endsWith(`-${itemId}`)) {
     problems.push(`slug: must end with "-${itemId}" (the item id), got ${show(slug)}`);
@@ -91,13 +111,14 @@ export function normalizeProductRow(
     // Every missing field has pushed a problem above; the guard narrows the types.
     return { ok: false, reason: inFieldOrder(problems).join('; ') };
   }
+  // An inferred brand is in the title already (or is "Unbranded"): only a given one is added.
+  const slugBrand = (text: string) =>
+    givenBrand === undefined || text.toLowerCase().includes(brand.toLowerCase())
+      ? undefined
+      : brand;
   slug ??= model
-    ? productSlug([model.includes(brand) ? undefined : brand, model, colorway], itemId, marketplace)
-    : productSlug(
-        [title.toLowerCase().includes(brand.toLowerCase()) ? undefined : brand, stripBatch(title)],
-        itemId,
-        marketplace,
-      );
+    ? productSlug([slugBrand(model), model, colorway], itemId, marketplace)
+    : productSlug([slugBrand(title), stripBatch(title)], itemId, marketplace);
 
   const product: Record<string, unknown> = {
     slug,
@@ -117,7 +138,7 @@ export function normalizeProductRow(
   const reasons = productSchemaReasons(product);
   return reasons
     ? { ok: false, reason: reasons.join('; ') }
-    : { ok: true, product: product as Product };
+    : { ok: true, product: product as Product, warnings };
 }
 
 /** Problems sorted like the schema's fields (`sort` is stable, so one field keeps its order). */
@@ -127,48 +148,67 @@ function inFieldOrder(problems: string[]): string[] {
   return problems.sort((a, b) => rank(a) - rank(b));
 }
 
-/** Non-empty cells by field; when two columns fill one field, the first non-empty one wins. */
-function collectCells(record: Readonly<Record<string, unknown>>): Map<ImportField, unknown> {
-  const cells = new Map<ImportField, unknown>();
+/** Non-empty cells by field, in column order: the first fills the field, later ones are spares. */
+function collectCells(
+  record: Readonly<Record<string, unknown>>,
+  context: NormalizeRowContext,
+): Map<ImportField, Cell[]> {
+  const columns = context.columns ?? DEFAULT_COLUMNS;
+  const cells = new Map<ImportField, Cell[]>();
   for (const [column, raw] of Object.entries(record)) {
-    const field = fieldOfColumn(column);
+    const role = columns.role(column);
     const value = typeof raw === 'string' ? raw.trim() : raw;
-    if (field === undefined || value === undefined || value === null || value === '') continue;
+    if (role === undefined || value === undefined || value === null || value === '') continue;
     if (Array.isArray(value) && value.length === 0) continue;
-    if (!cells.has(field)) cells.set(field, value);
+    const list = cells.get(role.field);
+    if (list) list.push({ value, role });
+    else cells.set(role.field, [{ value, role }]);
   }
   return cells;
 }
 
-/** Marketplace + item id, from their own columns, the listing URL, or both (then they must agree). */
+/**
+ * Marketplace + item id, from their own columns, the link columns, or both (then they must
+ * agree). Of several link columns (`Link`, `Raw link`), the first one that reads is used.
+ */
 function identify(
-  cells: Map<ImportField, unknown>,
+  cells: Map<ImportField, Cell[]>,
   problems: string[],
+  warnings: string[],
   take: <T>(field: ImportField, parse: (value: unknown) => Parsed<T>) => T | undefined,
+  context: NormalizeRowContext,
 ): { marketplace?: Marketplace; itemId?: string } {
   let marketplace = take('marketplace', parseMarketplace);
   let itemId = take('item_id', parseItemId);
-  const url = take('listing_url', parseText);
-  if (url !== undefined) {
-    const ref = parseListingUrl(url);
-    if (!ref) {
-      problems.push(`listing_url: not a weidian, taobao or 1688 item link, got ${show(url)}`);
-    } else if (
-      (marketplace && marketplace !== ref.marketplace) ||
-      (itemId && itemId !== ref.itemId)
-    ) {
+  const links = (cells.get('listing_url') ?? []).map((cell) => String(cell.value));
+  let link: ListingLink | undefined;
+  let firstFailure: string | undefined;
+  for (const text of links) {
+    const read = readListingLink(text, context.agents ? { agents: context.agents } : {});
+    if (read.ok) {
+      link = read.link;
+      break;
+    }
+    firstFailure ??= `listing_url: ${read.message}, got ${show(text)}`;
+  }
+  if (link) {
+    if ((marketplace && marketplace !== link.marketplace) || (itemId && itemId !== link.itemId)) {
       problems.push(
-        `listing_url: points at ${ref.marketplace} item ${ref.itemId}, not ${marketplace ?? ref.marketplace} item ${itemId ?? ref.itemId}`,
+        `listing_url: points at ${link.marketplace} item ${link.itemId}, not ${marketplace ?? link.marketplace} item ${itemId ?? link.itemId}`,
       );
     } else {
-      marketplace ??= ref.marketplace;
-      itemId ??= ref.itemId;
+      marketplace ??= link.marketplace;
+      itemId ??= link.itemId;
     }
+  } else if (firstFailure && marketplace && itemId) {
+    warnings.push(`${firstFailure}; the listing comes from marketplace and item_id`);
+  } else if (firstFailure) {
+    problems.push(firstFailure);
   }
-  if (!cells.has('marketplace') && marketplace === undefined && url === undefined) {
+  if (!cells.has('marketplace') && marketplace === undefined && links.length === 0) {
     problems.push('marketplace: required (or a listing_url to read it from)');
   }
-  if (!cells.has('item_id') && itemId === undefined && url === undefined) {
+  if (!cells.has('item_id') && itemId === undefined && links.length === 0) {
     problems.push('item_id: required (or a listing_url to read it from)');
   }
   return { marketplace, itemId };
@@ -190,7 +230,7 @@ function fromNow(context: NormalizeRowContext, problems: string[]): string | und
 
 /** The sample catalog's title shape: Nike Dunk Low 'Panda' (LJR batch). */
 function listingTitle(brand: string, model: string, colorway?: string, batch?: string): string {
-  const head = model.includes(brand) ? model : `${brand} ${model}`;
+  const head = brand === '' || model.includes(brand) ? model : `${brand} ${model}`;
   const named = colorway ? `${head} '${colorway}'` : head;
   return batch ? `${named} (${batch} batch)` : named;
 }

@@ -130,8 +130,8 @@ describe('normalizeProductRow: rejects with a reason', () => {
   });
 
   it('lists the categories and marketplaces', () => {
-    expect(reasonOf({ ...row, category: 'shoes' })).toBe(
-      'category: "shoes" is not one of accessories, bags, caps, electronics, hoodies, jackets, kids, pants, perfumes, sets, sneakers, t-shirts, underwear, women',
+    expect(reasonOf({ ...row, title: 'Mystery Item', category: 'shoes' })).toBe(
+      'category: "shoes" is not one of accessories, bags, caps, electronics, hoodies, jackets, kids, pants, perfumes, sets, sneakers, t-shirts, underwear, women, and the title names none',
     );
     expect(reasonOf({ ...row, marketplace: 'amazon' })).toBe(
       'marketplace: "amazon" is not one of weidian, taobao, 1688',
@@ -140,7 +140,7 @@ describe('normalizeProductRow: rejects with a reason', () => {
 
   it('reports every missing field at once', () => {
     expect(reasonOf({ title: 'x' })).toBe(
-      'brand: required; category: required; price: required; marketplace: required (or a listing_url to read it from); item_id: required (or a listing_url to read it from)',
+      'category: required (none given, and the title names none); price: required; marketplace: required (or a listing_url to read it from); item_id: required (or a listing_url to read it from)',
     );
     expect(reasonOf({ '': '', notes: 'x' })).toBe('empty row');
   });
@@ -149,8 +149,11 @@ describe('normalizeProductRow: rejects with a reason', () => {
     expect(reasonOf({ ...row, url: 'https://item.taobao.com/item.htm?id=612345678901' })).toBe(
       'listing_url: points at taobao item 612345678901, not weidian item 7234567890',
     );
-    expect(reasonOf({ ...row, url: 'https://example.com/p/1' })).toBe(
-      'listing_url: not a weidian, taobao or 1688 item link, got "https://example.com/p/1"',
+    expect(reasonOf({ ...row, marketplace: undefined, url: 'https://example.com/p/1' })).toBe(
+      'listing_url: not a weidian, taobao or 1688 item link, nor a product link of Lantern Buy, Bamboo Cart, Jade Parcel, got "https://example.com/p/1"',
+    );
+    expect(reasonOf({ ...row, item_id: undefined, url: 'https://m.tb.cn/h.5xYz' })).toMatch(
+      /^listing_url: a short link, which only opening it would resolve; .*, got "https:\/\/m.tb.cn\/h.5xYz"$/,
     );
   });
 

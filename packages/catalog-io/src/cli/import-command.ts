@@ -1,20 +1,37 @@
+import { extname } from 'node:path';
+import { type Agent, createColumnMapper, isCatalogError, parseColumnMap } from '@repo/catalog-core';
+import { loadImportConfig } from '../config.js';
+import { loadAgents } from '../load-agents.js';
+import type { ReadCatalogSummary, RowRules } from '../read/row-sink.js';
 import { streamCatalogFile } from '../read-catalog-file.js';
-import { openCatalogFileWriter } from '../write-catalog-file.js';
-import { createProgressReporter } from './progress.js';
+import { type CatalogFileWriter, openCatalogFileWriter } from '../write-catalog-file.js';
+import { formatColumns, formatProduct, formatSummary } from './import-report.js';
+import { createProgressReporter, createRowCounter } from './progress.js';
 import { CliUsageError, formatOption } from './usage.js';
 
 /** Options of `catalog import` as parsed from argv. */
 export interface ImportArgs {
   readonly positionals: readonly string[];
-  readonly values: { readonly out?: string | undefined; readonly format?: string | undefined };
+  readonly values: {
+    readonly out?: string | undefined;
+    readonly format?: string | undefined;
+    readonly map?: string | undefined;
+    readonly sheet?: string | undefined;
+    readonly strict?: boolean | undefined;
+    readonly 'dry-run'?: boolean | undefined;
+  };
 }
 
+/** Rows `--dry-run` shows as parsed products. */
+const DRY_RUN_ROWS = 10;
+
 /**
- * `catalog import FILE`: reads and validates every row, prints each bad row and a summary, and
- * writes the good rows atomically. Rows stream from the input to a temporary file beside the
- * output, which replaces it only once the whole input was read, so memory stays flat and a crash
- * leaves the previous catalog serving. Returns the exit status: 0 with at least one valid
- * product, 1 when nothing valid was read (the output is then left untouched).
+ * `catalog import FILE`: prints how the columns were understood, reads and validates every row,
+ * prints each warning and each bad row and a summary, and writes the good rows atomically. Rows
+ * stream from the input to a temporary file beside the output, which replaces it only once the
+ * whole input was read, so memory stays flat and a crash leaves the previous catalog serving.
+ * `--dry-run` shows the first parsed rows and writes nothing. Returns the exit status: 0 with at
+ * least one valid product, 1 when nothing valid was read (the output is then left untouched).
  */
 export async function importCommand({ positionals, values }: ImportArgs): Promise<number> {
   const [file, ...extra] = positionals;
@@ -23,33 +40,79 @@ export async function importCommand({ positionals, values }: ImportArgs): Promis
     throw new CliUsageError(`import reads one file, got also: ${extra.join(' ')}`);
   const format = formatOption(values.format);
   const out = values.out ?? 'data/catalog.ndjson';
+  const dryRun = values['dry-run'] === true;
+  const rules = await importRules(values.map);
 
-  const writer = openCatalogFileWriter(out);
+  const writer: CatalogFileWriter | undefined = dryRun ? undefined : openCatalogFileWriter(out);
   const progress = createProgressReporter(`reading ${file}`, 'bytes');
-  let summary: Awaited<ReturnType<typeof streamCatalogFile>>;
+  const rowCount = createRowCounter(`rows of ${file}`);
+  let shown = 0;
+  let columnsShown = false;
+  let summary: ReadCatalogSummary;
   try {
     summary = await streamCatalogFile(file, {
       ...(format ? { format } : {}),
+      ...(values.sheet !== undefined ? { sheet: values.sheet } : {}),
+      strict: values.strict === true,
+      rules,
       onProgress: (read, total) => progress.update(read, total),
-      onProduct: (product) => writer.write(product),
+      // An XLSX file is unpacked (100% of its bytes) before its rows are read: count those.
+      ...((format ?? extname(file).toLowerCase().slice(1)) === 'xlsx'
+        ? { onRows: (rows: number) => rowCount.update(rows, 0) }
+        : {}),
+      onColumns: (report, line) => {
+        const first = !columnsShown;
+        columnsShown = true;
+        for (const text of formatColumns(report, first ? file : `line ${line}`, first)) {
+          console.log(text);
+        }
+        if (first && dryRun) console.log(`first ${DRY_RUN_ROWS} rows as products:`);
+      },
+      onProduct: (product, row) => {
+        if (dryRun && shown < DRY_RUN_ROWS) console.log(formatProduct(product, row));
+        shown++;
+        writer?.write(product);
+      },
+      onRowWarning: (warning) => {
+        for (const text of warning.warnings) console.log(`${warning.where}: warning: ${text}`);
+      },
       onRowError: (error) => console.log(`${error.where}: ${error.reason}`),
     });
   } catch (error) {
-    writer.abort();
+    writer?.abort();
     throw error;
   } finally {
     progress.stop();
+    rowCount.stop();
   }
 
-  console.log(
-    `read ${summary.rows} rows, loaded ${summary.products} products, rejected ${summary.rejected}`,
-  );
-  if (summary.products === 0) {
-    writer.abort();
+  console.log(formatSummary(summary));
+  if (dryRun) {
+    console.log(`dry run: ${out} was not written`);
+    return summary.products === 0 ? 1 : 0;
+  }
+  if (summary.products === 0 || !writer) {
+    writer?.abort();
     console.error(`nothing valid in ${file}; ${out} was not written`);
     return 1;
   }
   writer.commit();
-  console.log(`wrote ${summary.products} products to ${out}`);
+  console.log(`wrote ${summary.products.toLocaleString('en-US')} products to ${out}`);
   return 0;
+}
+
+/**
+ * How rows are read: `--map` over the recognised columns, and the agents of `AGENTS_FILE` (the
+ * ones the pages build links with) for reading agent links back.
+ */
+async function importRules(map: string | undefined): Promise<RowRules> {
+  let columns: RowRules['columns'];
+  try {
+    columns = createColumnMapper(map === undefined ? undefined : parseColumnMap(map));
+  } catch (error) {
+    if (isCatalogError(error)) throw new CliUsageError(`--map: ${error.message}`);
+    throw error;
+  }
+  const agents: readonly Agent[] = await loadAgents(loadImportConfig().agentsFile);
+  return { columns, agents };
 }

@@ -48,3 +48,34 @@ export function createProgressReporter(
     stop() {},
   };
 }
+
+/** Rows between two lines of {@link createRowCounter} on a pipe. */
+const ROWS_PER_LINE = 100_000;
+
+/**
+ * Progress counted in rows, for work whose total is not known before it ends (the rows of an
+ * XLSX sheet, unpacked before they are read): on a terminal a running count, otherwise a line
+ * every 100,000 rows.
+ */
+export function createRowCounter(label: string): ProgressReporter {
+  const stream = process.stderr;
+  let lastLine = 0;
+  let shown = false;
+  return {
+    update(done) {
+      if (stream.isTTY) {
+        if (done - lastLine < 1_000) return;
+        lastLine = done;
+        shown = true;
+        stream.write(`\r${label}: ${done.toLocaleString('en-US')} rows`);
+        return;
+      }
+      if (done - lastLine < ROWS_PER_LINE) return;
+      lastLine = done - (done % ROWS_PER_LINE);
+      stream.write(`${label}: ${lastLine.toLocaleString('en-US')} rows\n`);
+    },
+    stop() {
+      if (shown) stream.write('\n');
+    },
+  };
+}

@@ -1,10 +1,19 @@
+import { CATALOG_FORMATS, type CatalogFormat } from '../formats.js';
+
 /** The help text of `catalog --help`. */
 export const USAGE = `Usage: catalog <command> [options]
 
 Commands:
-  import FILE   Validate a CSV, JSON or NDJSON catalog and write its good rows as NDJSON
+  import FILE   Read a spreadsheet (CSV or XLSX) or a JSON or NDJSON catalog, show how its
+                columns were understood, and write its good rows as NDJSON
                   --out FILE       where to write (default: data/catalog.ndjson)
-                  --format FORMAT  csv, json or ndjson (default: from the file extension)
+                  --format FORMAT  csv, xlsx, json or ndjson (default: from the extension)
+                  --sheet NAME     the XLSX sheet to read (default: the first)
+                  --map MAP        columns the recognition gets wrong, e.g.
+                                   "Item Name=title,Cost=price_usd,Notes=ignore"
+                  --dry-run        show the columns and the first 10 rows; write nothing
+                  --strict         refuse rows that load only with a warning
+                Environment: AGENTS_FILE (agent links are read with its link rules)
   sample        Write the deterministic sample catalog as NDJSON
                   --out FILE       where to write (default: standard output)
                   --count N        number of products (default: 17917)
@@ -16,8 +25,12 @@ Commands:
                   MEILISEARCH_INDEX (default: products), MEILISEARCH_TIMEOUT_MS
   help          Show this help
 
+Prices: ¥, 元, CNY and RMB are CNY; $/USD, €/EUR, £/GBP are converted to CNY at the rates the
+pages display; a bare number is CNY unless the column header names a currency ("Price (USD)").
+
 Exit status: 0 done; 1 nothing valid was read, or the command failed; 2 usage error.
-Bad rows are listed as "line N: reason" (JSON files: "item N: reason").`;
+Bad rows are listed as "line N: reason" (XLSX: "row N: reason", JSON: "item N: reason");
+rows that loaded with something inferred or converted as "line N: warning: …".`;
 
 /** A command line the CLI cannot run: printed with the usage, exit status 2. */
 export class CliUsageError extends Error {
@@ -38,8 +51,9 @@ export function integerOption(
 }
 
 /** A `--format` option. */
-export function formatOption(value: string | undefined): 'csv' | 'json' | 'ndjson' | undefined {
-  if (value === undefined || value === 'csv' || value === 'json' || value === 'ndjson')
-    return value;
-  throw new CliUsageError(`--format must be csv, json or ndjson, got "${value}"`);
+export function formatOption(value: string | undefined): CatalogFormat | undefined {
+  if (value === undefined || (CATALOG_FORMATS as readonly string[]).includes(value)) {
+    return value as CatalogFormat | undefined;
+  }
+  throw new CliUsageError(`--format must be ${CATALOG_FORMATS.join(', ')}, got "${value}"`);
 }

@@ -47,6 +47,7 @@ export async function readCsv(
       if (header === undefined) {
         if (notUtf8) throw new Error(`the header (line ${line}) is ${NOT_UTF8}`);
         header = fields.map((name) => name.trim());
+        sink.columns(header, line);
       } else if (fields.some((field) => field.trim() !== '')) {
         // Rows of empty cells (",,,,") are spreadsheet padding, not products: not counted.
         const reason = notUtf8 ? NOT_UTF8 : fieldCountProblem(fields, header);

@@ -1,19 +1,45 @@
-import { normalizeProductRow, type Product } from '@repo/catalog-core';
+import {
+  type ColumnReport,
+  createColumnMapper,
+  DEFAULT_LEXICON,
+  describeColumns,
+  type Lexicon,
+  type NormalizeRowContext,
+  normalizeProductRow,
+  type Product,
+  recognizeBrand,
+  recognizeCategory,
+} from '@repo/catalog-core';
 import { createDuplicateGuard } from './duplicate-guard.js';
 
 /** A row that did not make it into the catalog. */
 export interface RowError {
-  /** The line where the row starts (CSV, NDJSON) or the element's position (JSON: item N). */
+  /** The line where the row starts (CSV, NDJSON), its sheet row (XLSX) or position (JSON). */
   readonly line: number;
-  /** `line 12` or `item 3`: how to name the row to a person. */
+  /** `line 12`, `row 12` or `item 3`: how to name the row to a person. */
   readonly where: string;
   readonly reason: string;
+}
+
+/** Where a row is in its file. */
+export interface RowPlace {
+  readonly line: number;
+  readonly where: string;
+}
+
+/** A row that loaded, and what was inferred or converted to load it. */
+export interface RowWarning {
+  readonly line: number;
+  readonly where: string;
+  readonly warnings: readonly string[];
 }
 
 /** What reading a catalog file gives: the good rows, every bad row, and how many rows there were. */
 export interface ReadCatalogResult {
   readonly products: Product[];
   readonly errors: RowError[];
+  /** Rows that loaded with something inferred or converted (brand, category, price). */
+  readonly warnings: RowWarning[];
   /** Data rows read, good and bad (header and blank lines excluded). */
   readonly rows: number;
 }
@@ -23,18 +49,41 @@ export interface ReadCatalogSummary {
   /** Data rows read, good and bad (header and blank lines excluded). */
   readonly rows: number;
   readonly products: number;
+  /** Products that loaded with a warning (counted in `products` too). */
+  readonly warned: number;
   readonly rejected: number;
 }
 
-/** Where a {@link RowSink} sends what it finds. */
+/** How rows become products: the row context of `normalizeProductRow` without `now`. */
+export type RowRules = Omit<NormalizeRowContext, 'now'>;
+
+/** Where a {@link RowSink} sends what it finds, and the rules it reads rows with. */
 export interface RowSinkTarget {
   readonly now: Date | string;
-  readonly onProduct: (product: Product) => void;
+  readonly rules?: RowRules;
+  /**
+   * The lexicon brands and category words are recognised with, unless `rules` brings its own
+   * recognisers; default: the one the catalog ships with.
+   */
+  readonly lexicon?: Lexicon;
+  /** Warnings refuse the row instead of loading it. */
+  readonly strict?: boolean;
+  readonly onProduct: (product: Product, row: RowPlace) => void;
   readonly onRowError: (error: RowError) => void;
+  readonly onRowWarning?: (warning: RowWarning) => void;
+  /**
+   * How the columns were understood: once from a header row (CSV, XLSX); for JSON and NDJSON
+   * from the first row's keys, then again for keys first seen in a later row (`line` says where).
+   */
+  readonly onColumns?: (report: ColumnReport, line: number) => void;
+  /** Called with the count of rows read so far, every 1,000 rows. */
+  readonly onRows?: (rowsRead: number) => void;
 }
 
 /** Normalises rows as they are read and passes on products and the reasons rows were refused. */
 export interface RowSink {
+  /** The header row of a file that has one. */
+  columns(names: readonly string[], line?: number): void;
   accept(record: Record<string, unknown>, line: number, where: string): void;
   reject(line: number, where: string, reason: string): void;
   /** Passes on the last error and returns the counts. */
@@ -42,10 +91,23 @@ export interface RowSink {
 }
 
 /** Creates a {@link RowSink}; `now` is the `created_at` of rows without one. */
-export function createRowSink({ now, onProduct, onRowError }: RowSinkTarget): RowSink {
+export function createRowSink(target: RowSinkTarget): RowSink {
+  const { now, onProduct, onRowError, onRowWarning, onColumns, strict = false } = target;
+  const columns = target.rules?.columns ?? createColumnMapper();
+  const lexicon = target.lexicon ?? DEFAULT_LEXICON;
+  const context: NormalizeRowContext = {
+    recognizeBrand: (text) => recognizeBrand(text, lexicon),
+    recognizeCategory: (text) => recognizeCategory(text, lexicon),
+    ...target.rules,
+    columns,
+    now,
+  };
   const duplicates = createDuplicateGuard();
+  let header = false;
+  const seenKeys = new Set<string>();
   let rows = 0;
   let products = 0;
+  let warned = 0;
   let rejected = 0;
   // One broken quote can raise two parser errors for the same spot: one row, one report. So the
   // last error is held until the next one (or the end) shows whether it continues.
@@ -59,18 +121,41 @@ export function createRowSink({ now, onProduct, onRowError }: RowSinkTarget): Ro
     rejected++;
     held = error;
   };
+  /** JSON rows have no header: their keys are reported as they first appear. */
+  const noteKeys = (record: Record<string, unknown>, line: number) => {
+    const fresh = Object.keys(record).filter((key) => !seenKeys.has(key));
+    if (fresh.length === 0) return;
+    for (const key of fresh) seenKeys.add(key);
+    onColumns?.(describeColumns(fresh, columns), line);
+  };
   return {
+    columns(names, line = 1) {
+      header = true;
+      onColumns?.(describeColumns(names, columns), line);
+    },
     accept(record, line, where) {
       rows++;
-      const normalized = normalizeProductRow(record, { now });
-      const reason = normalized.ok
-        ? duplicates.check(normalized.product, where)
-        : normalized.reason;
-      if (reason !== undefined) refuse({ line, where, reason });
-      else if (normalized.ok) {
-        products++;
-        onProduct(normalized.product);
+      if (rows % 1_000 === 0) target.onRows?.(rows);
+      if (!header) noteKeys(record, line);
+      const normalized = normalizeProductRow(record, context);
+      if (!normalized.ok) return refuse({ line, where, reason: normalized.reason });
+      const { product, warnings } = normalized;
+      if (strict && warnings.length > 0) {
+        return refuse({
+          line,
+          where,
+          reason: `${warnings.join('; ')} (strict: a warning refuses the row)`,
+        });
       }
+      const duplicate = duplicates.check(product, where);
+      if (duplicate !== undefined) return refuse({ line, where, reason: duplicate });
+      products++;
+      if (warnings.length > 0) {
+        warned++;
+        release();
+        onRowWarning?.({ line, where, warnings });
+      }
+      onProduct(product, { line, where });
     },
     reject(line, where, reason) {
       if (held?.line === line && held.where === where) {
@@ -82,7 +167,7 @@ export function createRowSink({ now, onProduct, onRowError }: RowSinkTarget): Ro
     },
     finish() {
       release();
-      return { rows, products, rejected };
+      return { rows, products, warned, rejected };
     },
   };
 }

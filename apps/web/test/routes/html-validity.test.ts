@@ -1,0 +1,54 @@
+import { createHash } from 'node:crypto';
+import { HtmlValidate } from 'html-validate';
+import { describe, expect, it } from 'vitest';
+import { build, products } from '../helper.js';
+
+// html-validate's three presets on every kind of page the site serves, and 0 errors: the document
+// rules (a title, a language, one h1…), accessibility, and the standard set, which includes
+// Subresource Integrity on the stylesheet link.
+const htmlValidate = new HtmlValidate({
+  extends: ['html-validate:standard', 'html-validate:a11y', 'html-validate:document'],
+});
+
+const PAGES: readonly (readonly [kind: string, url: string, status: number])[] = [
+  ['home', '/', 200],
+  ['catalog with results', '/catalog?q=nike', 200],
+  ['catalog without results', '/catalog?q=qqxxzzvvjj', 200],
+  ['catalog, page 2 of a category', '/catalog?category=bags&page=2', 200],
+  ['category', '/category/bags', 200],
+  ['product', `/producto/${products[7]!.slug}`, 200],
+  ['spreadsheet', '/spreadsheet/agent_a', 200],
+  ['api-docs', '/api-docs', 200],
+  ['400 page', '/catalog?page=abc', 400],
+  ['404 page (product)', '/producto/no-such-product-1', 404],
+  ['404 page (path)', '/no/such/page', 404],
+  ['414 page', `/producto/${'a'.repeat(3_000)}-1`, 414],
+];
+
+describe('html-validate (standard, a11y, document)', () => {
+  it.each(PAGES)('reports 0 errors on the %s', async (_kind, url, status) => {
+    const app = await build();
+    const response = await app.inject({ url, headers: { accept: 'text/html' } });
+    expect(response.statusCode).toBe(status);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    const report = await htmlValidate.validateString(response.body);
+    expect(
+      report.results.flatMap((r) =>
+        r.messages.map((m) => `${m.ruleId}: ${m.message} (${m.selector})`),
+      ),
+    ).toEqual([]);
+  });
+
+  it('gives the stylesheet link the integrity of the exact bytes served', async () => {
+    const app = await build();
+    const page = (await app.inject('/')).body;
+    const [, href, integrity] =
+      /<link rel="stylesheet" href="([^"]+)" integrity="(sha384-[^"]+)">/.exec(page) ?? [];
+    expect(href).toMatch(/^\/assets\/site\.[0-9a-f]{12}\.css$/);
+    const css = await app.inject({ url: href!, headers: { 'accept-encoding': 'identity' } });
+    expect(css.statusCode).toBe(200);
+    expect(`sha384-${createHash('sha384').update(css.rawPayload).digest('base64')}`).toBe(
+      integrity,
+    );
+  });
+});

@@ -1,0 +1,48 @@
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Rounds } from './compare.js';
+import type { CorePlan } from './cores.js';
+import type { LoadGenerator } from './load.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+/** Where things are: `bench/dist` (this bundle) and the repository root. */
+export const paths = {
+  dist: here,
+  root: join(here, '..', '..'),
+  standalone: join(here, '..', '..', 'apps/standalone/dist/server.js'),
+  catalogCli: join(here, '..', '..', 'packages/catalog-io/dist/cli.js'),
+  wrkScript: join(here, '..', 'lua', 'requests.lua'),
+  results: join(here, '..', 'results'),
+  // Generated catalogs are kept between runs (they take minutes) and never committed.
+  cache: join(here, '..', '..', 'node_modules', '.cache', 'bench'),
+};
+
+/** The log levels each service scenario is measured at: as `pnpm start` runs it, and quieter. */
+export const LOG_LEVELS = ['info', 'warn'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** Everything a section of the bench needs. */
+export interface BenchContext {
+  readonly rounds: Rounds;
+  readonly quick: boolean;
+  readonly cores: CorePlan;
+  readonly generator: LoadGenerator;
+  /** Only the HTTP scenarios whose name contains this text. */
+  readonly only: string | undefined;
+  /** Node flags for every measured service (`--cpu-prof` with --profile). */
+  readonly nodeArgs: readonly string[];
+  /** What goes to bench/results/latest.json, section by section. */
+  readonly report: Record<string, unknown>;
+}
+
+/** The environment of a measured service: rate limits off (one generator is one client). */
+export function serviceEnv(level: LogLevel, extra: Record<string, string> = {}) {
+  return {
+    LOG_LEVEL: level,
+    RATE_LIMIT_PAGES: '0',
+    RATE_LIMIT_MCP: '0',
+    RATE_LIMIT_TOKEN: '0',
+    ...extra,
+  };
+}

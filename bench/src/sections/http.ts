@@ -1,0 +1,150 @@
+import { alternate, type Compared, medianRound } from '../compare.js';
+import { type BenchContext, LOG_LEVELS, type LogLevel, paths, serviceEnv } from '../context.js';
+import { fmt, pct, printTable } from '../format.js';
+import { type Measured, SATURATED, type Target } from '../measure.js';
+import { peakRssMB, rssMB } from '../proc.js';
+import { type Started, startNode } from '../processes.js';
+import { SERVICE_SCENARIOS } from '../scenarios.js';
+
+/** One scenario at one log level beside its bare twin. */
+interface HttpRow extends Compared {
+  readonly scenario: string;
+  readonly twinName: string;
+  readonly level: LogLevel;
+}
+
+const targetOf = (server: Started): Target => ({
+  url: server.url,
+  pids: () => [server.pid],
+  logBytes: server.logBytes,
+});
+
+/**
+ * Every HTTP scenario against a fresh one-process server per app (each app runs alone in
+ * production), one server per log level, with the bare twin in the same rounds: twin, `info`,
+ * `warn`, then again.
+ */
+export async function httpSection(ctx: BenchContext): Promise<void> {
+  const { rounds } = ctx;
+  console.log(
+    `## HTTP (${ctx.generator.name}, ${rounds.connections} connections, ${rounds.durationS} s runs, ${rounds.rounds} rounds of twin / info / warn)\n`,
+  );
+  const bare = await startNode(`${paths.dist}/bare-server.js`, {
+    probePath: '/bare/json',
+    args: (port) => [String(port)],
+    core: ctx.cores.server,
+  });
+  const rows: HttpRow[] = [];
+  const memory: Record<string, Record<string, { rssMB?: number; peakMB?: number }>> = {};
+  try {
+    for (const group of SERVICE_SCENARIOS) {
+      const scenarios = group.scenarios.filter(
+        (s) => !ctx.only || s.scenario.name.includes(ctx.only),
+      );
+      if (scenarios.length === 0) continue;
+      const services: Started[] = [];
+      try {
+        for (const level of LOG_LEVELS) {
+          services.push(
+            await startNode(paths.standalone, {
+              env: serviceEnv(level),
+              probePath: '/health.json',
+              nodeArgs: ctx.nodeArgs,
+              core: ctx.cores.server,
+            }),
+          );
+        }
+        for (const s of scenarios) {
+          const measured = await alternate(
+            ctx.generator,
+            [
+              { target: targetOf(bare), scenario: s.baseline },
+              ...services.map((service) => ({ target: targetOf(service), scenario: s.scenario })),
+            ],
+            rounds,
+          );
+          LOG_LEVELS.forEach((level, i) => {
+            rows.push({
+              scenario: s.scenario.name,
+              twinName: s.baseline.name,
+              level,
+              ...medianRound(measured, i + 1),
+            });
+          });
+          console.log(`  measured ${s.scenario.name}`);
+        }
+        memory[group.app] = Object.fromEntries(
+          LOG_LEVELS.map((level, i) => [
+            level,
+            { rssMB: rssMB(services[i]?.pid), peakMB: peakRssMB(services[i]?.pid) },
+          ]),
+        );
+      } finally {
+        await Promise.all(services.map((service) => service.stop()));
+      }
+    }
+  } finally {
+    await bare.stop();
+  }
+  console.log('');
+  printHttp(rows);
+  console.log(
+    `\nRSS of the one-process server after each app's load (now / peak): ${Object.entries(memory)
+      .map(
+        ([app, levels]) =>
+          `${app} ${Object.entries(levels)
+            .map(([level, m]) => `${level} ${fmt(m.rssMB, 0)} / ${fmt(m.peakMB, 0)} MB`)
+            .join(', ')}`,
+      )
+      .join('; ')}`,
+  );
+  console.log('');
+  ctx.report.http = rows;
+  ctx.report.rssAfterLoadMB = memory;
+}
+
+const saturated = (...runs: Measured[]) => runs.some((r) => r.generatorLoad >= SATURATED);
+
+function printHttp(rows: readonly HttpRow[]) {
+  printTable(
+    [
+      'scenario',
+      'log',
+      'req/s',
+      'p50 ms',
+      'p99 ms',
+      'CPU µs/req',
+      'twin',
+      'twin µs/req',
+      'ratio (rounds)',
+      'server core',
+      'load core',
+      'log B/req',
+      'errors',
+    ],
+    'llrrrrlrrrrrr',
+    rows.map(({ scenario, twinName, level, route: r, twin: b, ratio, ratios }) => [
+      `${scenario}${r.repeated ? ' †' : ''}`,
+      level,
+      fmt(r.rps, 0),
+      fmt(r.p50Ms, 2),
+      fmt(r.p99Ms, 2),
+      fmt(r.cpuUs),
+      twinName,
+      fmt(b.cpuUs),
+      `${fmt(ratio, 2)}${ratios.length > 1 ? ` (${ratios.map((x) => fmt(x, 2)).join(', ')})` : ''}`,
+      pct(r.serverLoad),
+      `${pct(Math.max(r.generatorLoad, b.generatorLoad))}${saturated(r, b) ? ' ⚠' : ''}`,
+      fmt(r.logBytesPerRequest, 0),
+      String(r.errors + r.non2xx),
+    ]),
+  );
+  console.log(
+    [
+      '',
+      "ratio: the twin's CPU per request over the route's (≤ 1; above 1 the bench measured itself).",
+      `server core / load core: CPU time over wall time of the server and of the generator. ⚠: the generator used ≥ ${pct(SATURATED)} of its core in the route's or the twin's run, so req/s and latency are the generator's; CPU per request still holds. A server core well under 100% with no ⚠ means other work on the machine held the server's core: latency is then the machine's.`,
+      '†: a never-repeated list ran out and repeated requests.',
+    ].join('\n'),
+  );
+}

@@ -1,0 +1,156 @@
+import { describe, expect, it } from 'vitest';
+import { normalizeProductRow } from '../../src/import/normalize-row.js';
+import type { NormalizeRowContext } from '../../src/import/row-context.js';
+
+// A stand-in for the brand and category lexicon: the import only sees these two functions.
+const BRANDS = ['Stone Island', 'Jordan', 'Moncler', 'Essentials'];
+const recognizeBrand = (text: string) =>
+  BRANDS.find((brand) => text.toLowerCase().includes(brand.toLowerCase()));
+const recognizeCategory = (text: string) =>
+  /\b(trainers|shoes|jordan)\b/i.test(text) ? ('sneakers' as const) : undefined;
+
+const now = '2025-06-30T12:00:00.000Z';
+const ctx: NormalizeRowContext = { now, recognizeBrand, recognizeCategory };
+
+function load(record: Record<string, unknown>, context = ctx) {
+  const result = normalizeProductRow(record, context);
+  if (!result.ok) throw new Error(result.reason);
+  return result;
+}
+
+describe('normalizeProductRow: rows of a community sheet', () => {
+  it('reads columns by meaning, the brand from the title, an agent link back to its listing', () => {
+    const { product, warnings } = load({
+      'Item Name': 'Moncler Maya',
+      Price: '389 CNY',
+      Link: 'https://agent-a.example/product?id=6912345678&platform=WEIDIAN&ref=xyz',
+      'QC Photos': '',
+      Category: 'jackets',
+      '': '',
+    });
+    expect(product).toMatchObject({
+      title: 'Moncler Maya',
+      brand: 'Moncler',
+      category: 'jackets',
+      price: 389,
+      marketplace: 'weidian',
+      item_id: '6912345678',
+      listing_url: 'https://weidian.com/item.html?itemID=6912345678',
+      slug: 'moncler-maya-6912345678',
+    });
+    expect(warnings).toEqual([]);
+  });
+
+  it('converts a dollar price at the displayed rate, with a warning', () => {
+    const { product, warnings } = load({
+      'Item Name': 'Essentials Hoodie, Grey',
+      Price: '$28.50',
+      Link: 'https://item.taobao.com/item.htm?id=681234567890&spm=a1z10',
+      Category: 'hoodies',
+    });
+    expect(product.price).toBe(202.92);
+    expect(warnings).toEqual([
+      'price: $28.50 converted to ¥202.92 at 7.12 CNY per USD (rates of 2025-11-03)',
+    ]);
+  });
+
+  it('takes a price column currency from its header', () => {
+    const { product } = load({
+      Name: 'Essentials Hoodie',
+      'Price (USD)': '10',
+      URL: 'https://item.taobao.com/item.htm?id=681234567890',
+      Category: 'Sweatshirts',
+    });
+    expect(product).toMatchObject({ price: 71.2, category: 'hoodies' });
+  });
+
+  it('loads a row with no brand as Unbranded, with a warning', () => {
+    const { product, warnings } = load({
+      Product: 'Plain Oversized Tee',
+      Price: '59',
+      W2C: 'weidian.com/item.html?itemID=7200000001',
+      Category: 'T-Shirt',
+    });
+    expect(product).toMatchObject({ brand: 'Unbranded', category: 't-shirts' });
+    expect(product.slug).toBe('plain-oversized-tee-7200000001');
+    expect(warnings).toEqual([
+      'brand: none given or recognised in the title; loaded as "Unbranded"',
+    ]);
+  });
+
+  it('gives a row without category the one its title points to, with a warning', () => {
+    const byName = load({
+      Title: 'Essentials Hoodie',
+      Price: 199,
+      Link: 'https://detail.1688.com/offer/712345678901.html',
+    });
+    expect(byName.product.category).toBe('hoodies');
+    expect(byName.warnings).toEqual(['category: none given; "hoodies" from the title']);
+    const byLexicon = load({
+      Title: 'Jordan 4 Black Cat',
+      Price: 499,
+      Category: 'Footwear',
+      Link: 'https://detail.1688.com/offer/712345678902.html',
+    });
+    expect(byLexicon.product.category).toBe('sneakers');
+    expect(byLexicon.warnings).toEqual([
+      'category: "Footwear" is no category; "sneakers" from the title',
+    ]);
+    const synonym = load({
+      Title: 'Retro Runner',
+      Brand: 'Nike',
+      Price: 499,
+      Category: 'Trainers',
+      Link: 'https://detail.1688.com/offer/712345678903.html',
+    });
+    expect(synonym).toMatchObject({ product: { category: 'sneakers' }, warnings: [] });
+  });
+
+  it('refuses a row whose category nothing points to, saying why', () => {
+    const result = normalizeProductRow(
+      { Title: 'Mystery Box', Price: 99, Link: 'https://detail.1688.com/offer/712345678901.html' },
+      ctx,
+    );
+    expect(result).toEqual({
+      ok: false,
+      reason: 'category: required (none given, and the title names none)',
+    });
+  });
+
+  it('uses the first link column that reads, and the ids when no link does', () => {
+    const spare = load({
+      Title: 'Moncler Maya',
+      Category: 'jackets',
+      Price: 389,
+      Link: 'https://m.tb.cn/h.5xYz',
+      'Raw Link': 'https://detail.tmall.com/item_o.htm?id=681234567891',
+    });
+    expect(spare.product.item_id).toBe('681234567891');
+    const ids = load({
+      Title: 'Moncler Maya',
+      Category: 'jackets',
+      Price: 389,
+      Platform: 'WD',
+      'Item ID': '7231234567',
+      Link: 'https://m.tb.cn/h.5xYz',
+    });
+    expect(ids.product.item_id).toBe('7231234567');
+    expect(ids.warnings[0]).toMatch(
+      /^listing_url: a short link.*; the listing comes from marketplace and item_id$/,
+    );
+  });
+
+  it('without a lexicon, brands are Unbranded and only category names are understood', () => {
+    const { product, warnings } = load(
+      {
+        Title: 'Jordan 4 Black Cat',
+        Price: 499,
+        Category: 'Sneakers',
+        Link: 'https://weidian.com/item.html?itemID=7231234567',
+      },
+      { now },
+    );
+    expect(product).toMatchObject({ brand: 'Unbranded', category: 'sneakers' });
+    expect(warnings).toHaveLength(1);
+  });
+});
