@@ -72,11 +72,13 @@ export async function openCatalog(
   }
 
   const started = performance.now();
-  // Agent links in the file are read with the agents the app serves (AGENTS_FILE).
+  // Agent links in the file are read with the agents the app serves (AGENTS_FILE), brands and
+  // category words with the lexicon it searches with (LEXICON_FILE).
   const { products, source, errors } = await loadCatalog({
     file: options.file,
     seed: options.seed,
     rules: { agents },
+    lexicon,
   });
   if (errors.length > 0) {
     log?.warn(

@@ -46,12 +46,24 @@ describe('loadLexicon', () => {
     const file = join(dir, 'open.json');
     writeFileSync(
       file,
-      JSON.stringify({ version: 1, nicknames: [{ words: ['zz9'], means: ['dunk'] }] }),
+      JSON.stringify({
+        version: 1,
+        nicknames: [{ words: ['zz9'], means: ['dunk'], brand: 'Nike' }],
+      }),
     );
     const opened = await openCatalog({ engine: 'embedded', lexiconFile: file, seed: 1 });
     const result = await opened.index.search({ q: 'zz9', limit: 3 });
     expect(result.total).toBeGreaterThan(0);
     expect(result.hits.every((p) => p.title.includes('Dunk'))).toBe(true);
+    // The catalog file's rows are read with the same words: a brand only the operator's file knows.
+    const csv = join(dir, 'catalog.csv');
+    writeFileSync(
+      csv,
+      'title,category,price,marketplace,item_id\nZz9 Runner Navy,sneakers,300,weidian,7123456789\n',
+    );
+    const withFile = await openCatalog({ engine: 'embedded', lexiconFile: file, file: csv });
+    const [product] = (await withFile.index.search({})).hits;
+    expect(product).toMatchObject({ title: 'Zz9 Runner Navy', brand: 'Nike' });
     const bad = join(dir, 'bad.json');
     writeFileSync(bad, JSON.stringify({ version: 1, fillers: { en: ['!!!'] } }));
     await expect(openCatalog({ engine: 'embedded', lexiconFile: bad })).rejects.toMatchObject({

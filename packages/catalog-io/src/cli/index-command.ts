@@ -29,6 +29,7 @@ export async function indexCommand({ positionals, values }: IndexArgs): Promise<
   const catalog = await loadCatalog({
     file,
     seed,
+    lexicon,
     ...(format ? { format } : {}),
     onProgress: (read, total) => reading.update(read, total),
   }).finally(() => reading.stop());
