@@ -20,6 +20,7 @@ import type {
   SearchQuery,
   SearchResult,
 } from '../catalog-index.js';
+import { isSearchError } from '../errors.js';
 import { checkFeaturedLimit, type NormalizedQuery, normalizeQuery } from '../normalize-query.js';
 import { CatalogDictionary, type FacetCounts } from '../query/dictionary.js';
 import { compileLexicon, type QueryLexicon } from '../query/query-lexicon.js';
@@ -156,6 +157,14 @@ class MeilisearchIndex implements CatalogIndex {
       ).then(
         ({ results }) =>
           new CatalogDictionary((results[0]?.facetDistribution ?? {}) as FacetCounts, this.lexicon),
+        (error: unknown) => {
+          // An index filled before these fields were filterable refuses the facet query: search
+          // on with the lexicon's words only, until `catalog index` runs again.
+          if (isSearchError(error) && error.code === 'ENGINE_REJECTED') {
+            return new CatalogDictionary({}, this.lexicon);
+          }
+          throw error;
+        },
       );
       this.dictionary = { value, at: now };
       // A failed load is not kept: the next zero-result query asks again.
