@@ -1,7 +1,7 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: ['src/run.ts', 'src/bare-server.ts', 'src/search-engine.ts'],
+  entry: ['src/run.ts', 'src/bare-server.ts', 'src/search-engine.ts', 'src/relevance.ts'],
   format: ['esm'],
   clean: true,
   sourcemap: true,

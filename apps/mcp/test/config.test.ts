@@ -28,4 +28,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ MCP_BODY_LIMIT: '2048' }).bodyLimit).toBe(2048);
     expect(() => loadConfig({ MCP_BODY_LIMIT: '10' })).toThrow(/MCP_BODY_LIMIT/);
   });
+
+  it('reads LEXICON_FILE beside AGENTS_FILE: both are checked when the catalog opens', () => {
+    expect(loadConfig({}).catalog.lexiconFile).toBeUndefined();
+    const config = loadConfig({
+      LEXICON_FILE: '/srv/lexicon.json',
+      AGENTS_FILE: '/srv/agents.json',
+    });
+    expect(config.catalog).toMatchObject({
+      lexiconFile: '/srv/lexicon.json',
+      agentsFile: '/srv/agents.json',
+    });
+  });
 });

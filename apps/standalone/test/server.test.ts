@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
@@ -77,5 +79,23 @@ describe('configuration errors', () => {
     expect(stderr).toContain('PORT: must be a TCP port');
     expect(stderr).toContain('SEARCH_ENGINE: must be embedded or meilisearch');
     expect(stderr).not.toMatch(/at .*\.js:\d+/);
+  });
+
+  it('stop the server at start when LEXICON_FILE is invalid, naming the problem', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'lexicon-')), 'lexicon.json');
+    writeFileSync(file, JSON.stringify({ version: 1, fillers: { en: ['please', 'nike'] } }));
+    const child = run({ PORT: String(await freePort()), LEXICON_FILE: file });
+    let output = '';
+    child.stdout?.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.stderr?.on('data', (chunk) => {
+      output += chunk;
+    });
+    const [code] = await once(child, 'exit');
+    expect(code).toBe(1);
+    expect(output).toContain('cannot start: Invalid lexicon');
+    expect(output).toContain('LEXICON_INVALID');
+    expect(output).toContain('\\"nike\\" is also brand Nike');
   });
 });

@@ -21,4 +21,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ CONTACT_EMAIL: 'not an address' })).toThrow(/CONTACT_EMAIL/);
     expect(() => loadConfig({ PAGE_CACHE_MB: '-1' })).toThrow(/PAGE_CACHE_MB/);
   });
+
+  it('reads LEXICON_FILE beside AGENTS_FILE: both are checked when the catalog opens', () => {
+    expect(loadConfig({}).catalog.lexiconFile).toBeUndefined();
+    const config = loadConfig({
+      LEXICON_FILE: '/srv/lexicon.json',
+      AGENTS_FILE: '/srv/agents.json',
+    });
+    expect(config.catalog).toMatchObject({
+      lexiconFile: '/srv/lexicon.json',
+      agentsFile: '/srv/agents.json',
+    });
+  });
 });

@@ -114,14 +114,17 @@ export {
 export { toOpenApiSchema } from './tools/openapi-schema.js';
 export type {
   ProductSummary,
+  QueryInterpretationOutput,
   SearchProductsInput,
   SearchProductsOutput,
   SortOrder,
 } from './tools/search-products.js';
 export {
   BuyLinkSchema,
+  DROP_REASONS,
   MAX_OFFSET,
   ProductSummarySchema,
+  QueryInterpretationSchema,
   SearchProductsInputSchema,
   SearchProductsOutputSchema,
   SORT_ORDERS,
@@ -132,7 +135,13 @@ export { getToolContract, TOOL_CONTRACTS, TOOL_NAMES } from './tools/tool-contra
 // --- lexicon: how shoppers name brands, models, categories, prices
 
 export { DEFAULT_LEXICON } from './lexicon/default-lexicon.js';
-export { foldCatalogPhrase, foldPhrase, foldTokens, foldWords } from './lexicon/fold.js';
+export {
+  foldCatalogPhrase,
+  foldPhrase,
+  foldText,
+  foldTokens,
+  foldWords,
+} from './lexicon/fold.js';
 export type { Lexicon, LexiconCurrency } from './lexicon/lexicon.js';
 export { LEXICON_CURRENCIES } from './lexicon/lexicon.js';
 export type {

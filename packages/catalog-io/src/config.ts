@@ -7,6 +7,7 @@ export const IndexEnvSchema = Type.Object({
   MEILISEARCH_API_KEY: catalogEnv.MEILISEARCH_API_KEY,
   MEILISEARCH_INDEX: catalogEnv.MEILISEARCH_INDEX,
   MEILISEARCH_TIMEOUT_MS: catalogEnv.MEILISEARCH_TIMEOUT_MS,
+  LEXICON_FILE: catalogEnv.LEXICON_FILE,
 });
 
 /** Where `catalog index` pushes the catalog. */
@@ -15,12 +16,14 @@ export interface IndexConfig {
   readonly apiKey?: string | undefined;
   readonly indexUid: string;
   readonly timeoutMs: number;
+  /** The operator's lexicon file: the index settings carry its words as synonyms and stop words. */
+  readonly lexiconFile?: string | undefined;
 }
 
 /**
  * Reads the Meilisearch connection of `catalog index` from the environment (the only place this
  * package reads it): `MEILISEARCH_URL` (required), `MEILISEARCH_API_KEY`, `MEILISEARCH_INDEX`
- * (default `products`), `MEILISEARCH_TIMEOUT_MS`.
+ * (default `products`), `MEILISEARCH_TIMEOUT_MS`, `LEXICON_FILE` (the same file the apps read).
  *
  * @throws {EnvError} naming every invalid or missing variable.
  * @example const config = loadIndexConfig(); // from process.env
@@ -37,6 +40,7 @@ export function loadIndexConfig(env: Env = process.env): Readonly<IndexConfig> {
     apiKey: values.MEILISEARCH_API_KEY,
     indexUid: values.MEILISEARCH_INDEX,
     timeoutMs: values.MEILISEARCH_TIMEOUT_MS,
+    lexiconFile: values.LEXICON_FILE,
   };
 }
 

@@ -8,6 +8,7 @@ export { CATALOG_FORMATS } from './formats.js';
 export { loadAgents } from './load-agents.js';
 export type { LoadCatalogOptions, LoadedCatalog } from './load-catalog.js';
 export { loadCatalog } from './load-catalog.js';
+export { loadLexicon } from './load-lexicon.js';
 export type { CatalogLog, OpenCatalogOptions, OpenedCatalog } from './open-catalog.js';
 export { openCatalog } from './open-catalog.js';
 export type {

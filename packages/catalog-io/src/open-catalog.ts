@@ -1,9 +1,10 @@
-import type { Agent } from '@repo/catalog-core';
+import type { Agent, Lexicon } from '@repo/catalog-core';
 import type { CatalogConfig } from '@repo/env';
 import { type CatalogIndex, openCatalogIndex } from '@repo/search';
 import { CatalogIoError } from './errors.js';
 import { loadAgents } from './load-agents.js';
 import { loadCatalog } from './load-catalog.js';
+import { loadLexicon } from './load-lexicon.js';
 import type { RowError } from './read/row-sink.js';
 
 /** Where the catalog comes from and which engine serves it: an app's validated `CatalogConfig`. */
@@ -20,6 +21,8 @@ export interface OpenedCatalog {
   readonly index: CatalogIndex;
   /** The three agents with their links, offers and shipping lines. */
   readonly agents: readonly Agent[];
+  /** How queries are read: the default lexicon plus the operator's words, if any. */
+  readonly lexicon: Lexicon;
   readonly source: 'sample' | 'file' | 'meilisearch';
   /** Rows of the catalog file that were rejected (empty for the sample and for Meilisearch). */
   readonly errors: readonly RowError[];
@@ -35,7 +38,7 @@ const LOGGED_ROW_ERRORS = 5;
  * degraded and recovers when the engine is back).
  *
  * @throws {CatalogIoError} `CATALOG_EMPTY` when a catalog file holds no valid product, or the
- *   file errors of {@link loadCatalog} and {@link loadAgents}.
+ *   file errors of {@link loadCatalog}, {@link loadAgents} and {@link loadLexicon}.
  * @example const { index } = await openCatalog({ engine: 'embedded' });
  */
 export async function openCatalog(
@@ -43,6 +46,7 @@ export async function openCatalog(
   log?: CatalogLog,
 ): Promise<OpenedCatalog> {
   const agents = await loadAgents(options.agentsFile);
+  const lexicon = await loadLexicon(options.lexiconFile);
   if (options.engine === 'meilisearch') {
     if (!options.meilisearch) {
       throw new CatalogIoError('CATALOG_EMPTY', 'the meilisearch engine needs a server URL');
@@ -50,6 +54,7 @@ export async function openCatalog(
     const index = await openCatalogIndex({
       engine: 'meilisearch',
       meilisearch: options.meilisearch,
+      lexicon,
     });
     // An engine that is down at start is an outage like any other: the app starts, answers 503
     // (and /health.json says degraded) until Meilisearch answers, then recovers by itself.
@@ -63,15 +68,17 @@ export async function openCatalog(
         'catalog opened degraded: search unavailable',
       );
     }
-    return { index, agents, source: 'meilisearch', errors: [] };
+    return { index, agents, lexicon, source: 'meilisearch', errors: [] };
   }
 
   const started = performance.now();
-  // Agent links in the file are read with the agents the app serves (AGENTS_FILE).
+  // Agent links in the file are read with the agents the app serves (AGENTS_FILE), brands and
+  // category words with the lexicon it searches with (LEXICON_FILE).
   const { products, source, errors } = await loadCatalog({
     file: options.file,
     seed: options.seed,
     rules: { agents },
+    lexicon,
   });
   if (errors.length > 0) {
     log?.warn(
@@ -85,7 +92,7 @@ export async function openCatalog(
       `no valid product in ${options.file ?? 'the catalog'}`,
     );
   }
-  const index = await openCatalogIndex({ engine: 'embedded', products });
+  const index = await openCatalogIndex({ engine: 'embedded', products, lexicon });
   log?.info(
     {
       engine: 'embedded',
@@ -95,5 +102,5 @@ export async function openCatalog(
     },
     'catalog indexed',
   );
-  return { index, agents, source, errors };
+  return { index, agents, lexicon, source, errors };
 }

@@ -39,6 +39,7 @@ export function serverConfig(env: ServerEnvValues): ServerConfig {
 export interface CatalogEnvValues {
   readonly CATALOG_FILE?: string | undefined;
   readonly AGENTS_FILE?: string | undefined;
+  readonly LEXICON_FILE?: string | undefined;
   readonly CATALOG_SEED?: number | undefined;
   readonly SEARCH_ENGINE: 'embedded' | 'meilisearch';
   readonly MEILISEARCH_URL?: string | undefined;
@@ -53,6 +54,8 @@ export interface CatalogConfig {
   readonly file?: string | undefined;
   /** The operator's agents (JSON); absent: the default agents. */
   readonly agentsFile?: string | undefined;
+  /** The operator's words added to the default lexicon (JSON); absent: the default lexicon. */
+  readonly lexiconFile?: string | undefined;
   /** Absent: the sample catalog's own default seed. */
   readonly seed?: number | undefined;
   readonly engine: 'embedded' | 'meilisearch';
@@ -83,6 +86,7 @@ export function catalogConfig(env: CatalogEnvValues): CatalogConfig {
   return {
     file: env.CATALOG_FILE,
     agentsFile: env.AGENTS_FILE,
+    lexiconFile: env.LEXICON_FILE,
     seed: env.CATALOG_SEED,
     engine: env.SEARCH_ENGINE,
     meilisearch: env.MEILISEARCH_URL

@@ -45,6 +45,12 @@ export const catalogEnv = {
       description: 'a path to a JSON file of the three agents (replaces the defaults)',
     }),
   ),
+  LEXICON_FILE: Type.Optional(
+    Type.String({
+      description:
+        'a path to a JSON lexicon file {"version": 1, ...} of words to add to the default lexicon',
+    }),
+  ),
   CATALOG_SEED: Type.Optional(
     Type.Integer({ minimum: 0, maximum: 4_294_967_295, description: 'an unsigned 32-bit integer' }),
   ),

@@ -1,4 +1,5 @@
-import type { CategoryId, Product } from '@repo/catalog-core';
+import type { CategoryId, Currency, Product } from '@repo/catalog-core';
+import type { QueryInterpretation } from './query/interpretation.js';
 
 /** How results are ordered. `relevance` without text falls back to `newest`. */
 export const SORT_ORDERS = ['relevance', 'price_asc', 'price_desc', 'newest', 'title_asc'] as const;
@@ -10,8 +11,17 @@ export const MAX_LIMIT = 100;
 
 /** A read of the catalog. Every field is optional: the empty query browses everything. */
 export interface SearchQuery {
-  /** Free text: all words must match, the last one as a prefix, typos tolerated by word length. */
+  /**
+   * Free text, read with the lexicon (prices, sizes, budget and filler words, nicknames, category
+   * words; see `readQuery`). Every word must match, the last one as a prefix, typos tolerated by
+   * word length; when no product matches every word, words are left out (least informative
+   * first) or corrected, and the answer's `interpretation` says so.
+   */
   readonly q?: string;
+  /** Currency of amounts in `q` that name none ("under 50"). Default USD. */
+  readonly currency?: Currency;
+  /** Search the words of `q` as they are: no reading, no relaxation, no correction. */
+  readonly literal?: boolean;
   readonly category?: CategoryId;
   /** Inclusive bounds, in CNY (the catalog currency). */
   readonly minPrice?: number;
@@ -35,6 +45,8 @@ export interface SearchResult {
    * so a page can show how many results each category would give. Categories with no match are 0.
    */
   readonly categoryCounts: Readonly<Record<CategoryId, number>>;
+  /** How the text was understood; absent when the query has no text. */
+  readonly interpretation?: QueryInterpretation;
 }
 
 /** A category with the number of products it holds. */

@@ -9,6 +9,7 @@ export type {
   SortOrder,
 } from './catalog-index.js';
 export { MAX_LIMIT, SORT_ORDERS } from './catalog-index.js';
+export { damerauDistance, typoCost } from './damerau.js';
 export type { SearchErrorCode } from './errors.js';
 export {
   isSearchError,
@@ -18,7 +19,32 @@ export {
   SearchUnavailableError,
 } from './errors.js';
 export type { NormalizedQuery } from './normalize-query.js';
-export { DEFAULT_LIMIT, normalizeQuery } from './normalize-query.js';
+export {
+  DEFAULT_LIMIT,
+  MAX_QUERY_LENGTH,
+  MAX_QUERY_WORDS,
+  normalizeQuery,
+} from './normalize-query.js';
 export type { OpenCatalogIndexOptions } from './open-catalog-index.js';
 export { openCatalogIndex } from './open-catalog-index.js';
+export type { DictionaryField, FacetCounts } from './query/dictionary.js';
+export { CatalogDictionary, DICTIONARY_FIELDS, facetCountsOf } from './query/dictionary.js';
+export type {
+  Correction,
+  ExpandedWord,
+  QueryInterpretation,
+} from './query/interpretation.js';
+export type { LexiconKey, QueryLexicon, WordClass } from './query/query-lexicon.js';
+export { compileLexicon } from './query/query-lexicon.js';
+export type { ReadQueryOptions } from './query/read-query.js';
+export { readQuery } from './query/read-query.js';
+export type {
+  DroppedWord,
+  DropReason,
+  QueryReading,
+  ReadWord,
+  TextPrice,
+} from './query/reading.js';
+export type { EngineAnswer, MatchingEngine } from './query/relax.js';
+export { dropOrder, searchUnderstood } from './query/relax.js';
 export { maxTypos, tokenize } from './text.js';

@@ -1,4 +1,4 @@
-import type { Product } from '@repo/catalog-core';
+import type { Lexicon, Product } from '@repo/catalog-core';
 import type { CatalogIndex } from './catalog-index.js';
 
 /** Options of {@link openCatalogIndex}. */
@@ -8,6 +8,8 @@ export type OpenCatalogIndexOptions =
       readonly products: readonly Product[];
       /** Result cache entries (default 512, 0 disables). */
       readonly cacheSize?: number;
+      /** How queries are read and words expanded. Default: `DEFAULT_LEXICON`. */
+      readonly lexicon?: Lexicon;
     }
   | {
       readonly engine: 'meilisearch';
@@ -17,6 +19,8 @@ export type OpenCatalogIndexOptions =
         readonly indexUid: string;
         readonly timeoutMs?: number;
       };
+      /** The lexicon the index was filled with. Default: `DEFAULT_LEXICON`. */
+      readonly lexicon?: Lexicon;
     };
 
 /**
@@ -30,11 +34,14 @@ export type OpenCatalogIndexOptions =
 export async function openCatalogIndex(options: OpenCatalogIndexOptions): Promise<CatalogIndex> {
   if (options.engine === 'embedded') {
     const { createEmbeddedIndex } = await import('./embedded/index.js');
-    return createEmbeddedIndex(
-      options.products,
-      options.cacheSize === undefined ? {} : { cacheSize: options.cacheSize },
-    );
+    return createEmbeddedIndex(options.products, {
+      ...(options.cacheSize !== undefined && { cacheSize: options.cacheSize }),
+      ...(options.lexicon !== undefined && { lexicon: options.lexicon }),
+    });
   }
   const { createMeilisearchIndex } = await import('./meilisearch/index.js');
-  return createMeilisearchIndex(options.meilisearch);
+  return createMeilisearchIndex({
+    ...options.meilisearch,
+    ...(options.lexicon !== undefined && { lexicon: options.lexicon }),
+  });
 }

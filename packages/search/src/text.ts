@@ -1,18 +1,17 @@
 // Text rules shared by both engines, so the embedded index and the Meilisearch query builder
 // split and fold words the same way (and the same way Meilisearch's tokenizer does for Latin text).
 
-const COMBINING_MARKS = /\p{M}+/gu;
-const SEPARATORS = /[^\p{L}\p{N}]+/u;
+import { foldWords } from '@repo/catalog-core';
 
 /**
  * Splits text into search words: Unicode NFKD, diacritics removed, lowercased, split on every
  * character that is not a letter or a digit. So `"T-Shirt Café"` gives `["t", "shirt", "cafe"]`.
+ * The one definition is catalog-core's `foldWords`, which the lexicon is folded with too.
  *
  * @example tokenize('Air Jordan 1 "Chicago"') // ['air', 'jordan', '1', 'chicago']
  */
 export function tokenize(text: string): string[] {
-  const folded = text.normalize('NFKD').replace(COMBINING_MARKS, '').toLowerCase();
-  return folded.split(SEPARATORS).filter((word) => word.length > 0);
+  return foldWords(text);
 }
 
 /**

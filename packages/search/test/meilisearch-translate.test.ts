@@ -1,16 +1,19 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { DEFAULT_LEXICON, mergeLexicons, parseLexicon } from '@repo/catalog-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isSearchError } from '../src/errors.js';
 import {
   createMeilisearchIndex,
   escapeFilterValue,
   MEILISEARCH_INDEX_SETTINGS,
+  meilisearchSettings,
   pageWindow,
   toMeilisearchCountsParams,
   toMeilisearchDocument,
   toMeilisearchFilter,
   toMeilisearchSearchParams,
+  toMeilisearchWordsCountParams,
 } from '../src/meilisearch/index.js';
 import { normalizeQuery } from '../src/normalize-query.js';
 import { CRAFTED } from './contract/fixture.js';
@@ -59,7 +62,12 @@ describe('query translation', () => {
   });
 
   it('builds the search and the category-count queries', () => {
-    const query = normalizeQuery({ q: 'Nike T-Shirt', category: 't-shirts', maxPrice: 99 });
+    const query = normalizeQuery({
+      q: 'Nike T-Shirt',
+      category: 't-shirts',
+      maxPrice: 99,
+      literal: true,
+    });
     expect(toMeilisearchSearchParams(query, 'products')).toMatchObject({
       indexUid: 'products',
       q: 'nike t shirt',
@@ -76,6 +84,23 @@ describe('query translation', () => {
       facets: ['category'],
     });
     expect(toMeilisearchCountsParams(normalizeQuery({ q: 'x' }), 'products')).toBeUndefined();
+    // Read with the lexicon, "t-shirt" is one word the index's synonyms expand.
+    expect(toMeilisearchSearchParams(normalizeQuery({ q: 'Nike T-Shirt' }), 'p').q).toBe(
+      'nike tshirt',
+    );
+  });
+
+  it('counts a word alone, keeping it a prefix only when it was the last', () => {
+    const query = normalizeQuery({ q: 'nike dunk', maxPrice: 99 });
+    expect(toMeilisearchWordsCountParams(['nike'], query, 'p', false)).toEqual({
+      indexUid: 'p',
+      q: 'nike ',
+      matchingStrategy: 'all',
+      filter: 'price <= 99',
+      page: 1,
+      hitsPerPage: 0,
+    });
+    expect(toMeilisearchWordsCountParams(['dunk'], query, 'p').q).toBe('dunk');
   });
 
   it('maps documents with a numeric timestamp and a sort title', () => {
@@ -95,9 +120,33 @@ describe('query translation', () => {
       'price',
       'marketplace',
       'brand',
+      'model',
+      'colorway',
+      'batch',
+      'tags',
     ]);
-    expect(MEILISEARCH_INDEX_SETTINGS.faceting.maxValuesPerFacet).toBeGreaterThanOrEqual(14);
+    expect(MEILISEARCH_INDEX_SETTINGS.faceting.maxValuesPerFacet).toBeGreaterThanOrEqual(1000);
     expect(MEILISEARCH_INDEX_SETTINGS.rankingRules[0]).toBe('sort');
+  });
+
+  it("carries the lexicon as synonyms and stop words, and an operator's words too", () => {
+    const { synonyms, stopWords } = MEILISEARCH_INDEX_SETTINGS;
+    expect(synonyms.aj1).toEqual(['air jordan 1']);
+    expect(synonyms.zapatillas).toEqual(['sneakers']);
+    expect(synonyms.crossbody).toContain('shoulder bag');
+    expect(synonyms.crossbody).not.toContain('bags'); // a kind of bag, not every bag
+    expect(synonyms.lv).toEqual(['louis vuitton']);
+    expect(stopWords).toContain('quiero');
+    expect(stopWords).toContain('the');
+    expect(stopWords).not.toContain('show me');
+    const extended = meilisearchSettings(
+      mergeLexicons(
+        DEFAULT_LEXICON,
+        parseLexicon({ version: 1, nicknames: [{ words: ['qk'], means: ['quokka'] }] }),
+      ),
+    );
+    expect(extended.synonyms.qk).toEqual(['quokka']);
+    expect(MEILISEARCH_INDEX_SETTINGS.synonyms.qk).toBeUndefined();
   });
 });
 

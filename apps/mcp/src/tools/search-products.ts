@@ -10,10 +10,12 @@ import {
   type Product,
   type ProductSummary,
   productUrl,
+  type QueryInterpretationOutput,
   type SearchProductsInput,
   type SearchProductsOutput,
   toCny,
 } from '@repo/catalog-core';
+import type { QueryInterpretation } from '@repo/search';
 import { freezeJson } from '../protocol/wire-json.js';
 import { McpToolError, type ToolAnswer, type ToolContext } from './tool-context.js';
 
@@ -97,7 +99,10 @@ export async function searchProducts(
     ...(args.category !== undefined && { category: args.category }),
     ...(args.min_price !== undefined && { minPrice: toCny(args.min_price, currency) }),
     ...(args.max_price !== undefined && { maxPrice: toCny(args.max_price, currency) }),
-    sort: args.sort ?? 'relevance',
+    // Given, the order wins; left out, a budget word in the query may order by price.
+    ...(args.sort !== undefined && { sort: args.sort }),
+    ...(args.literal === true && { literal: true }),
+    currency,
     offset,
     limit,
   });
@@ -109,9 +114,55 @@ export async function searchProducts(
     limit,
     next_offset: items.length > 0 && next < result.total && next <= MAX_OFFSET ? next : null,
     items,
+    ...(result.interpretation && { interpretation: toOutput(result.interpretation) }),
     disclosure: AFFILIATE_DISCLOSURE,
   };
   return { structuredContent: output, text: renderSearch(args, output) };
+}
+
+/** The search's interpretation as the tool's output schema names it. */
+export function toOutput(i: QueryInterpretation): QueryInterpretationOutput {
+  const price = (p: { amount: number; currency: string } | undefined) =>
+    p && { amount: p.amount, currency: p.currency };
+  return {
+    searched_words: [...i.searched],
+    understood: i.expanded.map(({ word, means }) => ({ word, means })),
+    ...(i.minPrice && { min_price: price(i.minPrice)! }),
+    ...(i.maxPrice && { max_price: price(i.maxPrice)! }),
+    sizes: [...i.sizes],
+    cheapest_first: i.budget,
+    dropped_words: i.dropped.map(({ word, reason }) => ({ word, reason })),
+    corrections: i.corrections.map(({ from, to }) => ({ from, to })),
+    suggestions: [...i.suggestions],
+    relaxed: i.relaxed,
+    literal: i.literal,
+  };
+}
+
+/**
+ * The interpretation in one line, or `undefined` when there is nothing to say beyond the words:
+ * "Searched: nike dunk · understood aj1 = air jordan 1 · max price 25 USD · left out: show, me
+ * (filler) · corrected nkie → nike · did you mean: nike dunk?".
+ */
+export function interpretationLine(i: QueryInterpretationOutput): string {
+  const parts = [
+    i.searched_words.length > 0 ? `Searched: ${i.searched_words.join(' ')}` : 'Searched: no word',
+  ];
+  if (i.understood.length > 0) {
+    parts.push(`understood ${i.understood.map((u) => `${u.word} = ${u.means}`).join(', ')}`);
+  }
+  if (i.min_price) parts.push(`min price ${i.min_price.amount} ${i.min_price.currency}`);
+  if (i.max_price) parts.push(`max price ${i.max_price.amount} ${i.max_price.currency}`);
+  if (i.cheapest_first) parts.push('cheapest first');
+  if (i.sizes.length > 0) parts.push(`size ${i.sizes.join(', ')} not filtered`);
+  if (i.dropped_words.length > 0) {
+    parts.push(`left out: ${i.dropped_words.map((d) => `${d.word} (${d.reason})`).join(', ')}`);
+  }
+  if (i.corrections.length > 0) {
+    parts.push(`corrected ${i.corrections.map((c) => `${c.from} → ${c.to}`).join(', ')}`);
+  }
+  if (i.suggestions.length > 0) parts.push(`did you mean: ${i.suggestions.join(' / ')}?`);
+  return `${parts.join(' · ')}.`;
 }
 
 const itemLines = new WeakMap<ProductSummary, string>();
@@ -128,14 +179,16 @@ function itemLine(item: ProductSummary): string {
 
 function renderSearch(args: SearchProductsInput, out: SearchProductsOutput): string {
   const what = args.query ? `for "${args.query}"` : 'in the catalog';
+  const understood = out.interpretation ? `${interpretationLine(out.interpretation)}\n` : '';
   if (out.items.length === 0) {
     const hint =
       out.total > 0
         ? `offset ${out.offset} is past the last result; use a smaller offset.`
         : 'try fewer words, another spelling, or drop the category and price filters.';
-    return `No products ${what} (${out.total} matches): ${hint}`;
+    return `${understood}No products ${what} (${out.total} matches): ${hint}`;
   }
   const lines = [
+    ...(understood ? [understood.trimEnd()] : []),
     `${out.total} products ${what}; showing ${out.offset + 1}-${out.offset + out.items.length}.`,
     '',
   ];

@@ -41,6 +41,71 @@ describe('search_products', () => {
     expect(last.next_offset).toBeNull();
   });
 
+  it('reads a request as an agent passes it on, and says how in structuredContent and text', async () => {
+    const result = await callTool('search_products', {
+      query: 'show me cheap dunks under $80, size 42',
+      limit: 5,
+    });
+    const { items, interpretation } = result.structuredContent;
+    expect(items.length).toBeGreaterThan(0);
+    for (const item of items) {
+      expect(item.title).toContain('Nike Dunk');
+      expect(item.price.amount).toBeLessThanOrEqual(toCny(80, 'USD'));
+    }
+    expect(interpretation).toMatchObject({
+      searched_words: ['dunks'],
+      understood: [{ word: 'dunks', means: 'dunk' }],
+      max_price: { amount: 80, currency: 'USD' },
+      sizes: ['42'],
+      cheapest_first: true,
+      relaxed: false,
+      literal: false,
+    });
+    expect(interpretation.dropped_words).toContainEqual({ word: 'show', reason: 'filler' });
+    // Cheapest first, as the budget word asked.
+    const prices = items.map((i: { price: { amount: number } }) => i.price.amount);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    const text: string = result.content[0].text;
+    expect(text.split('\n')[0]).toBe(
+      'Searched: dunks · understood dunks = dunk · max price 80 USD · cheapest first · size 42 not filtered · left out: show (filler), me (filler), cheap (budget), under $80 (price), size 42 (size).',
+    );
+  });
+
+  it('lets explicit arguments win over the text, and searches literally when asked', async () => {
+    const explicit = await callTool('search_products', {
+      query: 'hoodie under 10 dollars',
+      max_price: 500,
+      currency: 'CNY',
+      sort: 'price_desc',
+    });
+    expect(explicit.structuredContent.items[0].price.amount).toBeGreaterThan(toCny(10, 'USD'));
+    expect(explicit.structuredContent.interpretation.cheapest_first).toBe(false);
+    expect(explicit.structuredContent.interpretation.dropped_words).toContainEqual({
+      word: '10 USD',
+      reason: 'overridden',
+    });
+    const literal = await callTool('search_products', {
+      query: 'hoodie under 10 dollars',
+      literal: true,
+    });
+    expect(literal.structuredContent.total).toBe(0);
+    expect(literal.structuredContent.interpretation).toMatchObject({ literal: true });
+  });
+
+  it('suggests from the catalog when nothing matches, and says what it left out', async () => {
+    const relaxed = await callTool('search_products', { query: 'nike dunk xyzzyq' });
+    expect(relaxed.structuredContent.total).toBeGreaterThan(0);
+    expect(relaxed.structuredContent.interpretation.dropped_words).toEqual([
+      { word: 'xyzzyq', reason: 'no_match' },
+    ]);
+    const nothing = await callTool('search_products', { query: 'balenciagga' });
+    expect(nothing.structuredContent.total).toBeGreaterThan(0);
+    const none = await callTool('search_products', { query: 'qwxzvbnm' });
+    expect(none.structuredContent.total).toBe(0);
+    expect(none.structuredContent).not.toHaveProperty('next_offset', 1);
+    expect(none.content[0].text).toContain('No products for "qwxzvbnm"');
+  });
+
   it('carries the disclosure in the text too', async () => {
     const result = await callTool('search_products', { limit: 1 });
     expect(result.content[0].text).toContain(result.structuredContent.disclosure);

@@ -106,6 +106,18 @@ The answer is \`{"access_token": "…", "token_type": "Bearer", "expires_in": 36
 an ES256-signed JWT, valid one hour, verifiable with [${base}/.well-known/jwks.json](${base}/.well-known/jwks.json).
 There is no refresh: ask again.
 
+## Searching in a shopper's words
+
+\`search_products\` and the \`q\` of \`${base}/catalog\` read text the same way: nicknames
+(\`aj1\`, \`tnf\`), typos (two swapped letters are one), everyday and Spanish, Portuguese or
+French words for a category (\`kicks\`, \`zapatillas\`, \`calças\`), prices (\`under $50\`,
+\`menos de 30 euros\`, \`between 200 and 400 yuan\`), sizes (read, not filtered) and budget
+words (\`cheap\`: cheapest first). Filler words are dropped. When no product matches every
+word, the least informative words are left out, and when nothing matches at all the answer
+suggests spellings from the catalog. The tool's \`interpretation\` and the page's "Showing
+results for …" line say how the text was read; \`literal: true\` (tool) or \`literal=1\` (page)
+searches the words exactly as given. Explicit filters always win over what the text says.
+
 ## Pages in Markdown
 
 Every HTML page has a Markdown twin: send \`Accept: text/markdown\`, or add \`.md\` to the path

@@ -3,10 +3,8 @@ import type { ToolName } from '@repo/catalog-core';
 /** One example call per tool, shown on the API docs page and checked against its input schema. */
 export const TOOL_EXAMPLES: Readonly<Record<ToolName, Record<string, unknown>>> = {
   search_products: {
-    query: 'dunk low',
+    query: 'cheap dunk low panda under $80',
     category: 'sneakers',
-    max_price: 80,
-    sort: 'price_asc',
     limit: 5,
   },
   list_categories: {},

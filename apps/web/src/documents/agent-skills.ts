@@ -58,6 +58,8 @@ ${tools}
 
 1. \`list_categories\` gives the 14 category ids.
 2. \`search_products\` with \`query\`, \`category\`, \`min_price\`/\`max_price\` (+ \`currency\`), \`sort\`, \`limit\`, \`offset\`.
+   Pass the user's own words as \`query\` (nicknames, typos, other languages, a budget): the
+   answer's \`interpretation\` says how they were read; \`literal: true\` searches them as given.
 3. Show each item's title, price (CNY with the converted price), and the buy links.
 4. Always show the returned \`disclosure\` text next to the links: they are affiliate links.
 

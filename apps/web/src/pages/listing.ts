@@ -11,12 +11,13 @@ import type { SortOrder } from '@repo/search';
 import type { FastifyInstance } from 'fastify';
 import type { Block, Field, Link, PageModel } from '../render/page-model.js';
 import type { ListingQuery } from '../schemas/page-queries.js';
+import { interpretationBlocks } from './listing-interpretation.js';
 import { categoryLinks, count, productCard, section, withQuery } from './shared.js';
 
 /** The page-cache key of a listing query: only the parameters that change the page. */
 export function listingKey(query: ListingQuery): string {
-  const { q, category, sort, min_price, max_price, currency, page } = query;
-  return JSON.stringify([q, category, sort, min_price, max_price, currency, page]);
+  const { q, category, sort, min_price, max_price, currency, page, literal } = query;
+  return JSON.stringify([q, category, sort, min_price, max_price, currency, page, literal]);
 }
 
 /** Products per listing page. */
@@ -45,6 +46,7 @@ export async function listingPage(
   const currency: Currency = query.currency || 'USD';
   const sort = query.sort || undefined;
   const pageNo = query.page ?? 1;
+  const literal = query.literal === '1';
   const min = query.min_price ? toCny(Number(query.min_price), currency) : undefined;
   const max = query.max_price ? toCny(Number(query.max_price), currency) : undefined;
   const result = await fastify.catalog.search({
@@ -53,6 +55,8 @@ export async function listingPage(
     ...(min === undefined ? {} : { minPrice: min }),
     ...(max === undefined ? {} : { maxPrice: max }),
     ...(sort ? { sort } : {}),
+    ...(literal ? { literal } : {}),
+    currency,
     offset: (pageNo - 1) * LISTING_PAGE_SIZE,
     limit: LISTING_PAGE_SIZE,
   });
@@ -65,6 +69,7 @@ export async function listingPage(
     min_price: query.min_price,
     max_price: query.max_price,
     currency: query.currency && query.currency !== 'USD' ? query.currency : undefined,
+    literal: literal ? '1' : undefined,
   };
   const href = (over: Record<string, string | number | undefined>, md = false) =>
     withQuery(md ? `${path}.md` : path, { ...params, ...over });
@@ -117,6 +122,11 @@ export async function listingPage(
       ? [{ kind: 'hidden' as const, name: 'currency', value: params.currency }]
       : []),
   ];
+  const listingLink = (over: Record<string, string | number | undefined>, text: string): Link => ({
+    href: href(over),
+    mdHref: href(over, true),
+    text,
+  });
   const shown = result.hits.length;
   const summary =
     result.total === 0
@@ -164,7 +174,7 @@ export async function listingPage(
         current: s === (sort ?? (q ? 'relevance' : 'newest')),
       })),
   });
-  const results: Block[] = [];
+  const results: Block[] = [...interpretationBlocks(result.interpretation, q, listingLink)];
   if (result.total === 0) {
     results.push({
       kind: 'notice',

@@ -13,7 +13,16 @@ const amount = (description: string) =>
 
 const q = Type.String({
   maxLength: 1000,
-  description: 'Free text: every word must match (the last one as a prefix); typos are tolerated.',
+  description:
+    'Free text in a shopper’s words: nicknames, typos, everyday and Spanish/Portuguese/French ' +
+    'words, prices ("under $50"). Filler words are dropped; every other word must match (the ' +
+    'last one as a prefix, typos tolerated), and when no product matches them all, the least ' +
+    'informative are left out. The page says how the text was read.',
+});
+const literal = Type.Union([Type.Literal('1'), Type.Literal(EMPTY)], {
+  description:
+    '1: search the words of q exactly as typed (no price or filler reading, nothing left out or ' +
+    'corrected).',
 });
 const sort = Type.Union([Type.Enum(SORT_ORDERS, { type: 'string' }), Type.Literal(EMPTY)], {
   description: `Order: ${SORT_ORDERS.join(', ')}. Default: relevance with text, else newest.`,
@@ -36,9 +45,10 @@ export const ListingQuerySchema = Type.Object({
   max_price: Type.Optional(amount('Highest price, in `currency`.')),
   currency: Type.Optional(
     Type.Union([Type.Enum(CURRENCIES, { type: 'string' }), Type.Literal(EMPTY)], {
-      description: 'Currency of min_price and max_price. Default USD.',
+      description: 'Currency of min_price and max_price, and of prices in q. Default USD.',
     }),
   ),
+  literal: Type.Optional(literal),
   page: Type.Optional(page),
 });
 /** A validated listing query. */

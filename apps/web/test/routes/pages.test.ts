@@ -129,10 +129,42 @@ describe('page content', () => {
 
   it('says so when nothing matches, and suggests a way on', async () => {
     const app = await build();
-    const body = (await app.inject('/catalog?q=zzzqqqxxx+nike')).body;
-    expect(body).toContain('No products match “zzzqqqxxx nike”');
+    // Two words that match nothing at all: no relaxation can find anything.
+    const body = (await app.inject('/catalog?q=zzzqqqxxx+qqqwwwvvv')).body;
+    expect(body).toContain('No products match “zzzqqqxxx qqqwwwvvv”');
     expect(body).toContain('href="/category/bags"');
     expect(body).toContain(`href="/catalog?q=zzzqqqxxx"`);
+  });
+
+  it('shows how a text was read, with a link that searches its literal words', async () => {
+    const app = await build();
+    const q = 'show me cheap dunks under $80';
+    const html = (await app.inject(`/catalog?q=${encodeURIComponent(q)}`)).body;
+    expect(html).toContain(
+      'Showing results for <strong>dunks</strong> (up to $80.00, cheapest first).',
+    );
+    expect(html).toContain('“dunks” means dunk.');
+    const literal = `/catalog?q=${encodeURIComponent(q).replaceAll('%20', '+')}&amp;literal=1`;
+    expect(html).toContain(`Search instead for <a href="${literal}">${q}</a>`);
+    const md = (await app.inject(`/catalog.md?q=${encodeURIComponent(q)}`)).body;
+    expect(md).toContain('Showing results for **dunks** \\(up to $80.00, cheapest first\\).');
+    expect(md).toContain('&literal=1');
+
+    const exact = await app.inject(`/catalog?q=${encodeURIComponent(q)}&literal=1`);
+    expect(exact.statusCode).toBe(200);
+    expect(exact.body).toContain('Searched the words exactly as typed.');
+    expect(exact.body).toContain('No products match');
+    expect((await app.inject('/catalog?q=nike&literal=yes')).statusCode).toBe(400);
+  });
+
+  it('says which words it left out or corrected, and suggests spellings when nothing matched', async () => {
+    const app = await build();
+    const relaxed = (await app.inject('/catalog?q=nike+zzzqqqxxx')).body;
+    expect(relaxed).toContain('Left out: “zzzqqqxxx” (matches no product).');
+    const corrected = (await app.inject('/catalog?q=nkie')).body;
+    expect(corrected).toContain('“nkie” corrected to “nike”.');
+    const nothing = (await app.inject('/catalog?q=nikkee')).body;
+    expect(nothing).toContain('Did you mean <a href="/catalog?q=nike">nike</a>');
   });
 
   it('pages with the exact total', async () => {

@@ -39,8 +39,19 @@ export function foldWords(text: string): string[] {
  * @example foldTokens("Moins de 50€ pour l'homme") // ['moins', 'de', '50', '€', 'pour', 'homme']
  */
 export function foldTokens(text: string): string[] {
+  return foldText(text).match(TOKENS) ?? [];
+}
+
+/**
+ * What a shopper typed, folded but not yet split: lowercase, no accents, one kind of apostrophe,
+ * elisions and contractions dropped. {@link foldTokens} splits this; a reader that needs more
+ * than tokens (numbers with decimals, ranges) can split it its own way.
+ *
+ * @example foldText("L'Été à 29,99 €") // 'ete a 29,99 €'
+ */
+export function foldText(text: string): string {
   const folded = fold(text.replace(APOSTROPHES, "'"));
-  return folded.replace(ELISION, '').replace(CONTRACTION, '').match(TOKENS) ?? [];
+  return folded.replace(ELISION, '').replace(CONTRACTION, '');
 }
 
 /**

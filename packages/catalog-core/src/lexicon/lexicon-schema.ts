@@ -57,10 +57,15 @@ export const LexiconCategorySchema = Type.Object(
     category: CategoryId,
     words: ByLanguage,
     /**
-     * Whom the products are for (kids, women) rather than what they are: such a word is the first
-     * to go when a query has to be relaxed ("kids nike hoodie" keeps "nike hoodie").
+     * Whom the products are for (kids, women) rather than what they are: recognising a category
+     * in a title, such a word wins ("Kids Hoodie" is filed under Kids).
      */
     audience: Type.Optional(Type.Boolean()),
+    /**
+     * When a query cannot match in full, a word of this category is left out before the others:
+     * a women's bag is still a bag, while kids' shoes are not just shoes.
+     */
+    dropFirst: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );

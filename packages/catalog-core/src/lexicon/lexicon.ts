@@ -28,6 +28,7 @@ export interface Lexicon {
     readonly category: CategoryId;
     readonly words: readonly string[];
     readonly audience: boolean;
+    readonly dropFirst: boolean;
   }[];
   readonly types: readonly {
     readonly category: CategoryId;
@@ -114,6 +115,7 @@ export function lexiconOfFile(file: LexiconFile): Lexicon {
       category: entry.category,
       words: pooled(entry.words),
       audience: entry.audience ?? false,
+      dropFirst: entry.dropFirst ?? false,
     })),
     types: (file.types ?? []).map((entry) => ({
       category: entry.category,
@@ -163,6 +165,7 @@ export function addLexicon(base: Lexicon, extra: Lexicon): Lexicon {
       category: entry.category,
       words: foldAll(known?.words, entry.words),
       audience: (known?.audience ?? false) || entry.audience,
+      dropFirst: (known?.dropFirst ?? false) || entry.dropFirst,
     });
   }
   const union = <K extends string>(a: Readonly<Record<K, readonly string[]>>, b: typeof a) =>

@@ -12,7 +12,9 @@ export interface PhraseMatch<T> {
  */
 export class PhraseTable<T> {
   private readonly phrases = new Map<string, T>();
-  private longest = 0;
+  // The longest phrase starting with each first token: most tokens start none, and are passed
+  // over with one map read.
+  private readonly byFirst = new Map<string, number>();
 
   /**
    * Adds a phrase (tokens joined by single spaces). The first value given for a phrase stays:
@@ -21,7 +23,9 @@ export class PhraseTable<T> {
   add(phrase: string, value: T): void {
     if (phrase === '' || this.phrases.has(phrase)) return;
     this.phrases.set(phrase, value);
-    this.longest = Math.max(this.longest, phrase.split(' ').length);
+    const tokens = phrase.split(' ');
+    const first = tokens[0]!;
+    this.byFirst.set(first, Math.max(this.byFirst.get(first) ?? 0, tokens.length));
   }
 
   /** The value of exactly this phrase, if listed. */
@@ -31,9 +35,12 @@ export class PhraseTable<T> {
 
   /** The longest phrase starting at `start`, if any. */
   longestAt(tokens: readonly string[], start: number): PhraseMatch<T> | undefined {
-    const most = Math.min(this.longest, tokens.length - start);
-    for (let length = most; length >= 1; length--) {
-      const value = this.phrases.get(tokens.slice(start, start + length).join(' '));
+    const first = tokens[start];
+    const longest = first === undefined ? undefined : this.byFirst.get(first);
+    if (longest === undefined) return undefined;
+    for (let length = Math.min(longest, tokens.length - start); length >= 1; length--) {
+      const phrase = length === 1 ? first! : tokens.slice(start, start + length).join(' ');
+      const value = this.phrases.get(phrase);
       if (value !== undefined) return { start, length, value };
     }
     return undefined;

@@ -24,8 +24,18 @@ export const SearchProductsInputSchema = Type.Object(
       Type.String({
         maxLength: 200,
         description:
-          'Free-text search over title, brand, model, colorway and tags, e.g. "jordan 4 black cat". ' +
-          'Omit to browse.',
+          'What to look for, in the words a shopper would use: brand, model, colour, nicknames ' +
+          '("aj4 black cat"), everyday or Spanish/Portuguese/French words ("running shoes", ' +
+          '"zapatillas"), even a whole request with a budget ("cheap hoodie under $40"). Prices ' +
+          'in it apply unless min_price/max_price are given. Omit to browse.',
+      }),
+    ),
+    literal: Type.Optional(
+      Type.Boolean({
+        default: false,
+        description:
+          'Search the words of query exactly as given: no reading of prices, fillers or ' +
+          'nicknames, no dropped or corrected words.',
       }),
     ),
     category: Type.Optional(categoryIdSchema('Only products of this category.')),
@@ -44,7 +54,9 @@ export const SearchProductsInputSchema = Type.Object(
       Type.Enum(SORT_ORDERS, {
         type: 'string',
         default: 'relevance',
-        description: 'Order of results. relevance needs a query; without one it means newest.',
+        description:
+          'Order of results. relevance needs a query; without one it means newest. Left out, a ' +
+          'budget word in the query ("cheap", "barato") orders by price, lowest first.',
       }),
     ),
     limit: Type.Optional(
@@ -111,6 +123,86 @@ export const ProductSummarySchema = Type.Object(
 /** One product of a search result (see {@link ProductSummarySchema}). */
 export type ProductSummary = Static<typeof ProductSummarySchema>;
 
+/** Why a word of the query was not searched. */
+export const DROP_REASONS = [
+  'filler',
+  'price',
+  'size',
+  'budget',
+  'no_match',
+  'relaxed',
+  'overridden',
+  'limit',
+] as const;
+
+const textPriceSchema = (description: string) =>
+  Type.Object(
+    {
+      amount: Type.Number({ minimum: 0 }),
+      currency: Type.String({ description: 'USD, EUR or CNY, as typed.' }),
+    },
+    { additionalProperties: false, description },
+  );
+
+/** How the query text was understood (see {@link SearchProductsOutputSchema}). */
+export const QueryInterpretationSchema = Type.Object(
+  {
+    searched_words: Type.Array(Type.String(), {
+      description: 'The words searched, as typed or as corrected; every one must match.',
+    }),
+    understood: Type.Array(
+      Type.Object({ word: Type.String(), means: Type.String() }, { additionalProperties: false }),
+      { description: 'Nicknames, brand spellings and category words, and what they stand for.' },
+    ),
+    min_price: Type.Optional(textPriceSchema('Lowest price read from the query and applied.')),
+    max_price: Type.Optional(textPriceSchema('Highest price read from the query and applied.')),
+    sizes: Type.Array(Type.String(), {
+      description: 'Sizes mentioned. Not filtered: listings carry every size.',
+    }),
+    cheapest_first: Type.Boolean({
+      description: 'A budget word ("cheap", "barato") ordered results by price, lowest first.',
+    }),
+    dropped_words: Type.Array(
+      Type.Object(
+        {
+          word: Type.String(),
+          reason: Type.Enum(DROP_REASONS, {
+            type: 'string',
+            description:
+              'filler, price, size, budget: read, not searched; no_match: matches no product; ' +
+              'relaxed: left out so the other words match; overridden: an explicit argument ' +
+              'won; limit: past 10 words.',
+          }),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    corrections: Type.Array(
+      Type.Object({ from: Type.String(), to: Type.String() }, { additionalProperties: false }),
+      {
+        description:
+          'Words that matched nothing, replaced by the catalog word they most likely meant.',
+      },
+    ),
+    suggestions: Type.Array(Type.String(), {
+      description: 'When nothing matched: queries to try, from the catalog’s own words.',
+    }),
+    relaxed: Type.Boolean({
+      description: 'No product matched every word, so some were left out (see dropped_words).',
+    }),
+    literal: Type.Boolean({ description: 'The words were searched exactly as given.' }),
+  },
+  {
+    additionalProperties: false,
+    description:
+      'How query was understood. Present when a query was given. To search otherwise, send ' +
+      'other words, explicit filters, or literal: true.',
+  },
+);
+
+/** How the query text was understood (see {@link QueryInterpretationSchema}). */
+export type QueryInterpretationOutput = Static<typeof QueryInterpretationSchema>;
+
 /** Result of `search_products`. */
 export const SearchProductsOutputSchema = Type.Object(
   {
@@ -123,6 +215,7 @@ export const SearchProductsOutputSchema = Type.Object(
       description: 'Offset of the next page, or null on the last page.',
     }),
     items: Type.Array(ProductSummarySchema),
+    interpretation: Type.Optional(QueryInterpretationSchema),
     disclosure: disclosureSchema(),
   },
   { additionalProperties: false },

@@ -53,10 +53,15 @@ export const TOOL_CONTRACTS: readonly ToolContract[] = Object.freeze([
     description:
       'Search the catalog of products sold on Weidian, Taobao and 1688 and bought through shopping ' +
       'agents. Use it to find items by words (brand, model, colour), to browse a category, or to ' +
-      'filter by price (min_price/max_price in `currency`, default USD). Returns `total`, a page ' +
-      'of `items` (slug, title, brand, price in CNY with USD/EUR conversions, QC photos, the ' +
-      'original listing and a buy link per agent) and `next_offset` for the next page (null at ' +
-      `the end). Pass an item's slug to estimate_shipping. ${DISCLOSE}`,
+      'filter by price (min_price/max_price in `currency`, default USD). `query` may be the ' +
+      "user's own words: nicknames (aj1, tnf), typos, everyday or Spanish/Portuguese/French " +
+      'words, a budget ("under $50"); filler words are dropped and, when no product matches ' +
+      'every word, the least informative words are left out. `interpretation` says how the ' +
+      'query was read (words searched, prices read, words dropped or corrected, suggestions ' +
+      'when nothing matched); correct the query from it, or pass literal: true. Returns ' +
+      '`total`, a page of `items` (slug, title, brand, price in CNY with USD/EUR conversions, QC ' +
+      'photos, the original listing and a buy link per agent) and `next_offset` for the next ' +
+      `page (null at the end). Pass an item's slug to estimate_shipping. ${DISCLOSE}`,
     inputSchema: SearchProductsInputSchema,
     outputSchema: SearchProductsOutputSchema,
     annotations: READ_ONLY,

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { isCatalogError } from '../../src/errors.js';
 import { DEFAULT_LEXICON } from '../../src/lexicon/default-lexicon.js';
@@ -119,5 +120,15 @@ describe('mergeLexicons', () => {
     expect(problemsOf(() => mergeLexicons(DEFAULT_LEXICON, extra))).toContain(
       '/nicknames: "k1" implies brand "Kith", which is not a brand of the lexicon',
     );
+  });
+});
+
+describe('the README example of an operator file', () => {
+  it('is a valid file that adds its words', () => {
+    const readme = readFileSync(new URL('../../../../README.md', import.meta.url), 'utf8');
+    const example = /To add words[\s\S]*?```json\n([\s\S]*?)```/.exec(readme)?.[1];
+    expect(example).toBeDefined();
+    const lexicon = mergeLexicons(DEFAULT_LEXICON, parseLexicon(JSON.parse(example!)));
+    expect(lexicon.brands.find((b) => b.name === 'Kith')?.aliases).toEqual(['kith nyc']);
   });
 });

@@ -48,6 +48,7 @@ describe('tool input schemas', () => {
 
   it('search_products defaults fill in', () => {
     expect(Value.Default(SearchProductsInputSchema, {})).toEqual({
+      literal: false,
       currency: 'USD',
       sort: 'relevance',
       limit: 10,

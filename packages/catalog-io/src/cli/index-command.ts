@@ -1,6 +1,7 @@
 import { indexCatalogInMeilisearch } from '@repo/search/meilisearch';
 import { loadIndexConfig } from '../config.js';
 import { loadCatalog } from '../load-catalog.js';
+import { loadLexicon } from '../load-lexicon.js';
 import { createProgressReporter } from './progress.js';
 import { CliUsageError, formatOption, integerOption } from './usage.js';
 
@@ -21,11 +22,14 @@ export async function indexCommand({ positionals, values }: IndexArgs): Promise<
   const format = formatOption(values.format);
   const seed = integerOption('seed', values.seed, 0);
   const config = loadIndexConfig();
+  // Checked before the catalog is read: a bad file fails at once, naming the problem.
+  const lexicon = await loadLexicon(config.lexiconFile);
 
   const reading = createProgressReporter(`reading ${file ?? 'the sample'}`, 'bytes');
   const catalog = await loadCatalog({
     file,
     seed,
+    lexicon,
     ...(format ? { format } : {}),
     onProgress: (read, total) => reading.update(read, total),
   }).finally(() => reading.stop());
@@ -44,6 +48,7 @@ export async function indexCommand({ positionals, values }: IndexArgs): Promise<
     host: config.host,
     indexUid: config.indexUid,
     timeoutMs: config.timeoutMs,
+    lexicon,
     ...(config.apiKey ? { apiKey: config.apiKey } : {}),
     onProgress: (done, total) => indexing.update(done, total),
   }).finally(() => indexing.stop());

@@ -1,4 +1,10 @@
-import { CATEGORY_IDS, type CategoryId, type Product } from '@repo/catalog-core';
+import {
+  CATEGORY_IDS,
+  type CategoryId,
+  DEFAULT_LEXICON,
+  type Lexicon,
+  type Product,
+} from '@repo/catalog-core';
 import type {
   CatalogIndex,
   CategoryCount,
@@ -6,13 +12,16 @@ import type {
   SearchQuery,
   SearchResult,
 } from '../catalog-index.js';
+import { LruCache } from '../lru-cache.js';
 import {
   checkFeaturedLimit,
   type NormalizedQuery,
   normalizeQuery,
   queryKey,
 } from '../normalize-query.js';
-import { LruCache } from './lru-cache.js';
+import { CatalogDictionary, facetCountsOf } from '../query/dictionary.js';
+import { compileLexicon, type QueryLexicon } from '../query/query-lexicon.js';
+import { type EngineAnswer, type MatchingEngine, searchUnderstood } from '../query/relax.js';
 import { ALL_SCOPE, type BrowseSort, categoryPosition, Orderings } from './orderings.js';
 import { MAX_WORD_SCORE, TextIndex } from './text-index.js';
 import { smallestKeys } from './top-k.js';
@@ -24,6 +33,8 @@ export interface EmbeddedIndexOptions {
    * 0 disables it and the cache of expanded query words (the benchmark's `--no-cache`).
    */
   readonly cacheSize?: number;
+  /** How queries are read and words expanded. Default: `DEFAULT_LEXICON`. */
+  readonly lexicon?: Lexicon;
 }
 
 const DEFAULT_CACHE_SIZE = 512;
@@ -59,31 +70,67 @@ class EmbeddedIndex implements CatalogIndex {
   private readonly cache: LruCache<SearchResult>;
   private readonly keys: Float64Array;
   private readonly maxScore: number;
+  private readonly lexicon: QueryLexicon;
+  private readonly matching: MatchingEngine;
+  private dictionary: CatalogDictionary | undefined;
 
   constructor(products: readonly Product[], options: EmbeddedIndexOptions) {
     if (products.length >= DOC_SPACE) throw new RangeError('too many products for one index');
     this.products = newestFirst(products);
     this.bySlug = new Map(this.products.map((p) => [p.slug, p]));
+    this.lexicon = compileLexicon(options.lexicon ?? DEFAULT_LEXICON);
     // No result cache means no cache at all: the benchmark's --no-cache times the whole search.
-    this.text = new TextIndex(this.products, options.cacheSize === 0 ? 0 : undefined);
+    this.text = new TextIndex(this.products, this.lexicon, options.cacheSize === 0 ? 0 : undefined);
     this.orderings = new Orderings(this.products);
     this.cache = new LruCache(options.cacheSize ?? DEFAULT_CACHE_SIZE);
     this.keys = new Float64Array(this.products.length);
     this.maxScore = MAX_WORD_SCORE * 16;
+    this.matching = {
+      run: async (q) => (q.words.length > 0 ? this.searchText(q) : this.browse(q)),
+      countWords: async (q) =>
+        q.read.map((word, i) => this.count(word.token.split(' '), q, i === q.read.length - 1)),
+      totals: async (queries) => {
+        const totals: number[] = [];
+        for (const q of queries) {
+          totals.push(this.count(q.words, q, true));
+          if (totals.at(-1)! > 0) break;
+        }
+        return totals;
+      },
+      dictionary: async () => {
+        this.dictionary ??= new CatalogDictionary(facetCountsOf(this.products), this.lexicon);
+        return this.dictionary;
+      },
+    };
   }
 
   async search(query: SearchQuery): Promise<SearchResult> {
-    const normalized = normalizeQuery(query);
+    const normalized = normalizeQuery(query, this.lexicon);
     const key = queryKey(normalized);
     const cached = this.cache.get(key);
     if (cached) return cached;
-    const result =
-      normalized.words.length > 0 ? this.searchText(normalized) : this.browse(normalized);
+    const result = Object.freeze(await searchUnderstood(normalized, this.matching, this.lexicon));
     this.cache.set(key, result);
     return result;
   }
 
-  private searchText(query: NormalizedQuery): SearchResult {
+  /** Products matching every word within the query's category and price range. */
+  private count(words: readonly string[], query: NormalizedQuery, prefixLast: boolean): number {
+    const { docs } = this.text.match(words, prefixLast);
+    const { price, category } = this.orderings;
+    const { minPrice = -1, maxPrice = Number.POSITIVE_INFINITY } = query;
+    const wanted = query.category === undefined ? -1 : categoryPosition(query.category);
+    let total = 0;
+    for (let i = 0; i < docs.length; i++) {
+      const doc = docs[i]!;
+      const p = price[doc]!;
+      if (p < minPrice || p > maxPrice) continue;
+      if (wanted === -1 || category[doc] === wanted) total++;
+    }
+    return total;
+  }
+
+  private searchText(query: NormalizedQuery): EngineAnswer {
     const { docs, scores } = this.text.match(query.words);
     const { price, category } = this.orderings;
     const { minPrice = -1, maxPrice = Number.POSITIVE_INFINITY, sort, offset, limit } = query;
@@ -116,10 +163,10 @@ class EmbeddedIndex implements CatalogIndex {
         sort === 'relevance' ? key % DOC_SPACE : byRank === undefined ? key : byRank[key]!;
       hits.push(this.products[doc]!);
     }
-    return freezeResult(hits, total, query, counts);
+    return answerOf(hits, total, counts);
   }
 
-  private browse(query: NormalizedQuery): SearchResult {
+  private browse(query: NormalizedQuery): EngineAnswer {
     const { minPrice, maxPrice, offset, limit } = query;
     const sort = query.sort as BrowseSort;
     const scope = query.category === undefined ? ALL_SCOPE : categoryPosition(query.category);
@@ -147,7 +194,7 @@ class EmbeddedIndex implements CatalogIndex {
         .subarray(start + offset, Math.min(size - lo, start + offset + limit));
     } else page = this.pricedPage(sort, scope, lo, hi, query);
     const hits = Array.from(page, (doc) => this.products[doc]!);
-    return freezeResult(hits, total, query, counts);
+    return answerOf(hits, total, counts);
   }
 
   /**
@@ -220,19 +267,8 @@ class EmbeddedIndex implements CatalogIndex {
   }
 }
 
-function freezeResult(
-  hits: Product[],
-  total: number,
-  query: NormalizedQuery,
-  counts: Uint32Array,
-): SearchResult {
-  return Object.freeze({
-    hits: Object.freeze(hits),
-    total,
-    offset: query.offset,
-    limit: query.limit,
-    categoryCounts: toCounts(counts),
-  });
+function answerOf(hits: Product[], total: number, counts: Uint32Array): EngineAnswer {
+  return { hits: Object.freeze(hits), total, categoryCounts: toCounts(counts) };
 }
 
 /**

@@ -1,7 +1,10 @@
 import { getCategory, type Product } from '@repo/catalog-core';
 import SearchableMap from 'minisearch/SearchableMap';
+import { LruCache } from '../lru-cache.js';
+import type { QueryLexicon } from '../query/query-lexicon.js';
 import { maxTypos, tokenize } from '../text.js';
-import { LruCache } from './lru-cache.js';
+import { TypoTrie } from '../typo-trie.js';
+import { PhraseFinder } from './phrase-finder.js';
 
 /**
  * Searchable fields and their weights (higher ranks first when typos are equal). The item number
@@ -47,11 +50,18 @@ function fieldsOf(product: Product): [string | undefined, number][] {
 
 /**
  * An inverted index over the catalog's words: MiniSearch's radix tree (`SearchableMap`) as the
- * dictionary for exact, prefix and typo lookups, and compact posting lists (document number + best
- * field weight) in typed arrays. Document numbers are positions in the catalog as given.
+ * dictionary for exact and prefix lookups, a {@link TypoTrie} for typos counted as Meilisearch
+ * counts them, and compact posting lists (document number + best field weight) in typed arrays.
+ * Document numbers are positions in the catalog as given.
+ *
+ * The lexicon's stop words are not indexed (as Meilisearch does not index `stopWords`), and each
+ * multi-word synonym phrase ("air jordan 1") found in a field is indexed as one term of its own,
+ * so a query word expands to it exactly as Meilisearch matches a synonym phrase.
  */
 export class TextIndex {
   private readonly dictionary = new SearchableMap<number>();
+  private readonly typoTrie = new TypoTrie();
+  private readonly phraseIds = new Map<string, number>();
   private readonly itemIds = new Map<string, number[]>();
   private readonly starts: Uint32Array;
   private readonly docs: Uint32Array;
@@ -69,8 +79,13 @@ export class TextIndex {
   private readonly expansions: LruCache<ExpandedWord>;
 
   /** @param wordCacheSize how many expanded words to keep (0: none). */
-  constructor(products: readonly Product[], wordCacheSize = 4096) {
+  constructor(
+    products: readonly Product[],
+    private readonly lexicon: QueryLexicon,
+    wordCacheSize = 4096,
+  ) {
     this.expansions = new LruCache(wordCacheSize);
+    const phrases = new PhraseFinder(lexicon);
     const termIds = new Map<string, number>();
     const lists: number[][] = [];
     const listWeights: number[][] = [];
@@ -89,7 +104,9 @@ export class TextIndex {
     products.forEach((product, doc) => {
       for (const [text, weight] of fieldsOf(product)) {
         if (!text) continue;
-        for (const term of tokensOf(text, weight)) {
+        const tokens = tokensOf(text, weight);
+        for (const term of [...tokens, ...phrases.in(tokens)]) {
+          if (lexicon.stopWords.has(term)) continue;
           let id = termIds.get(term);
           if (id === undefined) {
             id = lists.length;
@@ -124,7 +141,14 @@ export class TextIndex {
       at += list.length;
     });
     this.starts[lists.length] = at;
-    for (const [term, id] of termIds) this.dictionary.set(term, id);
+    for (const [term, id] of termIds) {
+      // Phrases are reached through synonyms only, never by prefix or typo.
+      if (term.includes(' ')) this.phraseIds.set(term, id);
+      else {
+        this.dictionary.set(term, id);
+        this.typoTrie.add(term, id);
+      }
+    }
     const n = products.length;
     this.mark = new Uint32Array(n);
     this.wordMark = new Uint32Array(n);
@@ -139,12 +163,14 @@ export class TextIndex {
   }
 
   /**
-   * The documents that match every word (the last one also as a prefix), with their scores.
-   * Returns a view into scratch space: read it before the next call. `scores[doc]` is valid for
-   * each returned doc.
+   * The documents that match every word (the last one also as a prefix, unless `prefixLast` is
+   * false), with their scores. Returns a view into scratch space: read it before the next call.
+   * `scores[doc]` is valid for each returned doc.
    */
-  match(words: readonly string[]): { docs: Uint32Array; scores: Uint16Array } {
-    const expanded = words.map((word, i) => this.expand(word, i === words.length - 1));
+  match(words: readonly string[], prefixLast = true): { docs: Uint32Array; scores: Uint16Array } {
+    const expanded = words.map((word, i) =>
+      this.expand(word, prefixLast && i === words.length - 1),
+    );
     // Cheapest word first: the candidate set only shrinks, so later words touch fewer documents.
     expanded.sort((a, b) => a.cost - b.cost);
     const { mark, wordMark, wordBest, scores, candidates, docs, weights, starts } = this;
@@ -221,11 +247,17 @@ export class TextIndex {
     if (isLast) {
       for (const [, termId] of this.dictionary.atPrefix(word)) offer(termId, wordBase(0, false));
     }
-    const typos = maxTypos(word);
-    if (typos > 0) {
-      for (const [, [termId, distance]] of this.dictionary.fuzzyGet(word, typos)) {
-        if (distance > 0) offer(termId, wordBase(distance, false));
-      }
+    this.typoTrie.typos(word, maxTypos(word), isLast, (termId, typos) => {
+      offer(termId, wordBase(typos, false));
+    });
+    // Synonyms of the word as typed (not of its typos), as zero-typo matches: Meilisearch's rule.
+    // The phrase a key was typed as ("boxer briefs") ranks as an exact match.
+    const own = this.lexicon.ownPhrases.get(word);
+    for (const phrase of this.lexicon.synonyms.get(word) ?? []) {
+      const termId = phrase.includes(' ')
+        ? this.phraseIds.get(phrase)
+        : this.dictionary.get(phrase);
+      if (termId !== undefined) offer(termId, wordBase(0, phrase === own));
     }
     let cost = 0;
     for (const termId of terms.keys()) cost += this.starts[termId + 1]! - this.starts[termId]!;

@@ -1,5 +1,13 @@
-import { getCategory, PRODUCT_FIELDS, type Product } from '@repo/catalog-core';
+import {
+  DEFAULT_LEXICON,
+  getCategory,
+  type Lexicon,
+  PRODUCT_FIELDS,
+  type Product,
+} from '@repo/catalog-core';
 import type { Settings } from 'meilisearch';
+import { DICTIONARY_FIELDS } from '../query/dictionary.js';
+import { compileLexicon } from '../query/query-lexicon.js';
 import { sortKey } from '../text.js';
 
 /** A product as stored in Meilisearch: the product plus fields for search and sorting. */
@@ -35,13 +43,7 @@ export function fromMeilisearchDocument(document: Record<string, unknown>): Prod
   return product as unknown as Product;
 }
 
-/**
- * The index settings both `indexCatalogInMeilisearch` and the contract suite apply. Searchable
- * attributes are in ranking order (the embedded engine's field weights). `sort` comes first in the
- * ranking rules so an explicit sort orders every match (as in the embedded engine) instead of only
- * breaking relevance ties; relevance ties end on newest, then slug, like the embedded engine.
- */
-export const MEILISEARCH_INDEX_SETTINGS = {
+const BASE_SETTINGS = {
   searchableAttributes: [
     'title',
     'brand',
@@ -54,7 +56,14 @@ export const MEILISEARCH_INDEX_SETTINGS = {
     'item_id',
     'slug',
   ],
-  filterableAttributes: ['category', 'price', 'marketplace', 'brand'],
+  // Model, colourway, batch and tags are filterable for their facet counts only: the catalog's
+  // dictionary ("did you mean") is built from them, as the embedded engine builds it.
+  filterableAttributes: [
+    'category',
+    'price',
+    'marketplace',
+    ...DICTIONARY_FIELDS.filter((f) => f !== 'category'),
+  ],
   sortableAttributes: ['price', 'created_at_ts', 'title_sort', 'slug'],
   rankingRules: [
     'sort',
@@ -71,9 +80,38 @@ export const MEILISEARCH_INDEX_SETTINGS = {
     minWordSizeForTypos: { oneTypo: 5, twoTypos: 9 },
     disableOnNumbers: true,
   },
-  faceting: { maxValuesPerFacet: 100 },
+  // Every value of the dictionary's fields, not only the first hundred.
+  faceting: { maxValuesPerFacet: 10_000 },
   // Exact totals and deep pages up to the largest catalog we plan for.
   pagination: { maxTotalHits: 1_000_000 },
   separatorTokens: [],
-  stopWords: [],
 } as const satisfies Settings;
+
+/** The settings of a Meilisearch index (see {@link meilisearchSettings}). */
+export type MeilisearchIndexSettings = typeof BASE_SETTINGS & {
+  readonly synonyms: Record<string, string[]>;
+  readonly stopWords: string[];
+};
+
+/**
+ * The index settings both `indexCatalogInMeilisearch` and the contract suite apply, with the
+ * lexicon: its one-word fillers as `stopWords` (not indexed, not searched) and its words as
+ * one-way `synonyms` (each lexicon token → the catalog phrases it also matches), the same data the
+ * embedded engine expands words with. Searchable attributes are in ranking order (the embedded
+ * engine's field weights). `sort` comes first in the ranking rules so an explicit sort orders
+ * every match (as in the embedded engine) instead of only breaking relevance ties; relevance ties
+ * end on newest, then slug, like the embedded engine.
+ *
+ * @example await client.index('products').updateSettings(meilisearchSettings(lexicon));
+ */
+export function meilisearchSettings(lexicon: Lexicon = DEFAULT_LEXICON): MeilisearchIndexSettings {
+  const ql = compileLexicon(lexicon);
+  return {
+    ...BASE_SETTINGS,
+    synonyms: Object.fromEntries([...ql.synonyms].map(([word, phrases]) => [word, [...phrases]])),
+    stopWords: [...ql.stopWords].sort(),
+  };
+}
+
+/** {@link meilisearchSettings} of the default lexicon. */
+export const MEILISEARCH_INDEX_SETTINGS: MeilisearchIndexSettings = meilisearchSettings();

@@ -2,10 +2,11 @@
 // functions (exported so they can be tested without a server).
 
 export { translateMeilisearchError } from './boundary.js';
-export type { MeilisearchProductDocument } from './documents.js';
+export type { MeilisearchIndexSettings, MeilisearchProductDocument } from './documents.js';
 export {
   fromMeilisearchDocument,
   MEILISEARCH_INDEX_SETTINGS,
+  meilisearchSettings,
   toMeilisearchDocument,
 } from './documents.js';
 export type { IndexCatalogOptions, IndexCatalogReport } from './indexing.js';
@@ -16,7 +17,9 @@ export {
   escapeFilterValue,
   pageWindow,
   toMeilisearchCountsParams,
+  toMeilisearchDictionaryParams,
   toMeilisearchFilter,
   toMeilisearchSearchParams,
   toMeilisearchSort,
+  toMeilisearchWordsCountParams,
 } from './translate.js';

@@ -2,7 +2,7 @@ import type { Product } from '@repo/catalog-core';
 import type { EnqueuedTaskPromise, Meilisearch, Task } from 'meilisearch';
 import { SearchEngineError } from '../errors.js';
 import { callMeilisearch } from './boundary.js';
-import { MEILISEARCH_INDEX_SETTINGS, toMeilisearchDocument } from './documents.js';
+import { meilisearchSettings, toMeilisearchDocument } from './documents.js';
 import { createMeilisearchClient, type MeilisearchConnection } from './meilisearch-index.js';
 
 /** Options of {@link indexCatalogInMeilisearch}. */
@@ -122,7 +122,7 @@ async function buildIndex(
   await settle('create index', () => client.createIndex(uid, { primaryKey: 'slug' }), timeout);
   await settle(
     'update settings',
-    () => client.index(uid).updateSettings(MEILISEARCH_INDEX_SETTINGS),
+    () => client.index(uid).updateSettings(meilisearchSettings(options.lexicon)),
     timeout,
   );
   options.onProgress?.(0, total);

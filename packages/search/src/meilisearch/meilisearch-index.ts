@@ -1,11 +1,18 @@
 import {
   CATEGORY_IDS,
   type CategoryId,
+  DEFAULT_LEXICON,
+  type Lexicon,
   PRODUCT_FIELDS,
   type Product,
   SLUG_PATTERN,
 } from '@repo/catalog-core';
-import { type FacetDistribution, Meilisearch, MeilisearchApiError } from 'meilisearch';
+import {
+  type FacetDistribution,
+  Meilisearch,
+  MeilisearchApiError,
+  type MultiSearchQuery,
+} from 'meilisearch';
 import type {
   CatalogIndex,
   CategoryCount,
@@ -13,11 +20,21 @@ import type {
   SearchQuery,
   SearchResult,
 } from '../catalog-index.js';
-import { checkFeaturedLimit, normalizeQuery } from '../normalize-query.js';
+import { isSearchError } from '../errors.js';
+import { checkFeaturedLimit, type NormalizedQuery, normalizeQuery } from '../normalize-query.js';
+import { CatalogDictionary, type FacetCounts } from '../query/dictionary.js';
+import { compileLexicon, type QueryLexicon } from '../query/query-lexicon.js';
+import { type EngineAnswer, type MatchingEngine, searchUnderstood } from '../query/relax.js';
 import { callMeilisearch } from './boundary.js';
 import { CircuitBreaker, type CircuitBreakerOptions } from './circuit-breaker.js';
 import { fromMeilisearchDocument } from './documents.js';
-import { pageWindow, toMeilisearchCountsParams, toMeilisearchSearchParams } from './translate.js';
+import {
+  pageWindow,
+  toMeilisearchCountsParams,
+  toMeilisearchDictionaryParams,
+  toMeilisearchSearchParams,
+  toMeilisearchWordsCountParams,
+} from './translate.js';
 
 /** Where the Meilisearch index lives. */
 export interface MeilisearchConnection {
@@ -30,9 +47,16 @@ export interface MeilisearchConnection {
   readonly timeoutMs?: number;
   /** When reads stop waiting on a failing engine (default: 3 failures in a row, then 5 s). */
   readonly breaker?: CircuitBreakerOptions;
+  /**
+   * How queries are read. Default: `DEFAULT_LEXICON`. It must be the lexicon the index was filled
+   * with (`indexCatalogInMeilisearch`), whose settings carry it as synonyms and stop words.
+   */
+  readonly lexicon?: Lexicon;
 }
 
 const DEFAULT_TIMEOUT_MS = 5_000;
+// The catalog's dictionary changes only when `catalog index` runs again: asked for again after this.
+const DICTIONARY_TTL_MS = 5 * 60_000;
 const DEFAULT_BREAKER: CircuitBreakerOptions = { failures: 3, openMs: 5_000 };
 const SLUG = new RegExp(SLUG_PATTERN);
 
@@ -57,11 +81,34 @@ class MeilisearchIndex implements CatalogIndex {
   private readonly client: Meilisearch;
   private readonly indexUid: string;
   private readonly breaker: CircuitBreaker;
+  private readonly lexicon: QueryLexicon;
+  private readonly matching: MatchingEngine;
+  private dictionary:
+    | { readonly value: Promise<CatalogDictionary>; readonly at: number }
+    | undefined;
 
   constructor(connection: MeilisearchConnection) {
     this.client = createMeilisearchClient(connection);
     this.indexUid = connection.indexUid;
     this.breaker = new CircuitBreaker(connection.breaker ?? DEFAULT_BREAKER);
+    this.lexicon = compileLexicon(connection.lexicon ?? DEFAULT_LEXICON);
+    this.matching = {
+      run: (query) => this.run(query),
+      countWords: (query) =>
+        this.counts(
+          query.read.map((word, i) =>
+            toMeilisearchWordsCountParams(
+              word.token.split(' '),
+              query,
+              this.indexUid,
+              i === query.read.length - 1,
+            ),
+          ),
+        ),
+      totals: (queries) =>
+        this.counts(queries.map((q) => toMeilisearchWordsCountParams(q.words, q, this.indexUid))),
+      dictionary: () => this.loadDictionary(),
+    };
   }
 
   // Every read but health() goes through the breaker; health() always asks, so /health.json
@@ -71,7 +118,11 @@ class MeilisearchIndex implements CatalogIndex {
   }
 
   async search(query: SearchQuery): Promise<SearchResult> {
-    const normalized = normalizeQuery(query);
+    return searchUnderstood(normalizeQuery(query, this.lexicon), this.matching, this.lexicon);
+  }
+
+  /** One strict search: every word must match. */
+  private async run(normalized: NormalizedQuery): Promise<EngineAnswer> {
     const main = toMeilisearchSearchParams(normalized, this.indexUid);
     const counts = toMeilisearchCountsParams(normalized, this.indexUid);
     const { results } = await this.read('search', () =>
@@ -85,10 +136,43 @@ class MeilisearchIndex implements CatalogIndex {
     return {
       hits,
       total: page?.totalHits ?? 0,
-      offset: normalized.offset,
-      limit: normalized.limit,
       categoryCounts: toCounts(facets?.facetDistribution),
     };
+  }
+
+  /** The totals of several counting queries, in one round trip. */
+  private async counts(queries: readonly MultiSearchQuery[]): Promise<number[]> {
+    if (queries.length === 0) return [];
+    const { results } = await this.read('count', () =>
+      this.client.multiSearch({ queries: queries as MultiSearchQuery[] }),
+    );
+    return results.map((result) => result.totalHits ?? 0);
+  }
+
+  private loadDictionary(): Promise<CatalogDictionary> {
+    const now = Date.now();
+    if (this.dictionary === undefined || now - this.dictionary.at > DICTIONARY_TTL_MS) {
+      const value = this.read('dictionary', () =>
+        this.client.multiSearch({ queries: [toMeilisearchDictionaryParams(this.indexUid)] }),
+      ).then(
+        ({ results }) =>
+          new CatalogDictionary((results[0]?.facetDistribution ?? {}) as FacetCounts, this.lexicon),
+        (error: unknown) => {
+          // An index filled before these fields were filterable refuses the facet query: search
+          // on with the lexicon's words only, until `catalog index` runs again.
+          if (isSearchError(error) && error.code === 'ENGINE_REJECTED') {
+            return new CatalogDictionary({}, this.lexicon);
+          }
+          throw error;
+        },
+      );
+      this.dictionary = { value, at: now };
+      // A failed load is not kept: the next zero-result query asks again.
+      value.catch(() => {
+        this.dictionary = undefined;
+      });
+    }
+    return this.dictionary.value;
   }
 
   async getBySlug(slug: string): Promise<Product | undefined> {

@@ -2,6 +2,7 @@ import { PRODUCT_FIELDS } from '@repo/catalog-core';
 import type { MultiSearchQuery } from 'meilisearch';
 import type { SortOrder } from '../catalog-index.js';
 import type { NormalizedQuery } from '../normalize-query.js';
+import { DICTIONARY_FIELDS } from '../query/dictionary.js';
 
 /**
  * Quotes a value for a Meilisearch filter expression: wrapped in double quotes, with backslashes
@@ -69,9 +70,10 @@ export function pageWindow(
 }
 
 /**
- * The Meilisearch search parameters of a normalised query: the words joined by spaces,
- * `matchingStrategy: 'all'` (every word must match), the filter, the sort, the page window and
- * the category facet.
+ * The Meilisearch search parameters of a normalised query: the words (as the query reading left
+ * them) joined by spaces, `matchingStrategy: 'all'` (every word must match: the relaxation is the
+ * caller's, one query per step, so it can never drop a brand word before another), the filter, the
+ * sort, the page window and the category facet.
  *
  * @example
  * toMeilisearchSearchParams(normalizeQuery({ q: 'nike', category: 'bags', sort: 'price_asc' }), 'products')
@@ -117,4 +119,35 @@ export function toMeilisearchCountsParams(
     hitsPerPage: 0,
     facets: ['category'],
   };
+}
+
+/**
+ * A query that only counts the products matching `words` within the query's category and price
+ * filters. With `prefixLast: false` the text ends with a space, which tells Meilisearch the last
+ * word is complete (no prefix match), as a word counted alone keeps its place in the query.
+ *
+ * @example toMeilisearchWordsCountParams(['nike'], query, 'products', false).q // 'nike '
+ */
+export function toMeilisearchWordsCountParams(
+  words: readonly string[],
+  query: NormalizedQuery,
+  indexUid: string,
+  prefixLast = true,
+): MultiSearchQuery & { indexUid: string } {
+  const filter = toMeilisearchFilter(query);
+  return {
+    indexUid,
+    q: `${words.join(' ')}${prefixLast ? '' : ' '}`,
+    matchingStrategy: 'all',
+    ...(filter === undefined ? {} : { filter }),
+    page: 1,
+    hitsPerPage: 0,
+  };
+}
+
+/** The query whose facet counts make the catalog's dictionary (see `CatalogDictionary`). */
+export function toMeilisearchDictionaryParams(
+  indexUid: string,
+): MultiSearchQuery & { indexUid: string } {
+  return { indexUid, q: '', page: 1, hitsPerPage: 0, facets: [...DICTIONARY_FIELDS] };
 }

@@ -4,6 +4,7 @@ import type { CatalogIndex, SearchQuery, SortOrder } from '../../src/catalog-ind
 import { isSearchError } from '../../src/errors.js';
 import { sortKey } from '../../src/text.js';
 import { CRAFTED, contractCatalog } from './fixture.js';
+import { runQueryUnderstandingContract } from './query-understanding.contract.js';
 
 const slugs = (hits: readonly Product[]): string[] => hits.map((p) => p.slug);
 
@@ -33,15 +34,22 @@ export function runCatalogIndexContract(
       expect((await search({ q: 'zephyrine' })).total).toBe(3);
     });
 
+    // Literal searches show the matching rules alone; the default search relaxes a query that
+    // nothing matches in full (see the query-understanding contract).
     it('requires every word to match (AND)', async () => {
       expect(slugs((await search({ q: 'quokka alpha' })).hits)).toEqual([CRAFTED[0]!.slug]);
-      expect((await search({ q: 'quokka echo' })).total).toBe(0);
+      expect((await search({ q: 'quokka echo', literal: true })).total).toBe(0);
     });
 
     it('matches the last word as a prefix, and only the last', async () => {
       expect(slugs((await search({ q: 'quokka alp' })).hits)).toEqual([CRAFTED[0]!.slug]);
       expect((await search({ q: 'zephyr' })).total).toBe(3);
-      expect((await search({ q: 'alp quokka' })).total).toBe(0);
+      expect((await search({ q: 'alp quokka', literal: true })).total).toBe(0);
+    });
+
+    it('matches the last word as a prefix with typos too, as Meilisearch does', async () => {
+      expect((await search({ q: 'zepyhr' })).total).toBe(3); // "zephyr…" with a swap
+      expect((await search({ q: 'zepyhr quokka', literal: true })).total).toBe(0);
     });
 
     it('splits on punctuation so "t-shirt" matches "T-Shirt"', async () => {
@@ -50,10 +58,19 @@ export function runCatalogIndexContract(
     });
 
     it('tolerates typos by word length: 0 under 5, 1 from 5 to 8, 2 from 9', async () => {
-      expect((await search({ q: 'yeto flask' })).total).toBe(0); // 4 letters: exact only
+      expect((await search({ q: 'yeto flask', literal: true })).total).toBe(0); // 4 letters: exact only
       expect((await search({ q: 'qukka' })).total).toBe(3); // 5 letters: one typo
-      expect((await search({ q: 'qukkaa' })).total).toBe(0); // 6 letters: not two
-      expect((await search({ q: 'zepyhrine' })).total).toBe(3); // 9 letters: two typos
+      expect((await search({ q: 'qukkaa', literal: true })).total).toBe(0); // 6 letters: not two
+      expect((await search({ q: 'zepyrinee' })).total).toBe(3); // 9 letters: two typos
+      expect((await search({ q: 'zepyrinn', literal: true })).total).toBe(0); // 8: not two
+    });
+
+    it('counts two swapped letters as one typo, and a different first letter as two', async () => {
+      expect((await search({ q: 'quokak' })).total).toBe(3); // a swap: one typo, not two
+      expect((await search({ q: 'zepyhrine' })).total).toBe(3);
+      expect((await search({ q: 'wombta', literal: true })).total).toBe(2);
+      expect((await search({ q: 'xuokka', literal: true })).total).toBe(0); // 6 letters: first letter
+      expect((await search({ q: 'xephyrine', literal: true })).total).toBe(3); // 9: first letter = 2
     });
 
     it('filters by category and keeps counts without the category filter', async () => {
@@ -182,5 +199,7 @@ export function runCatalogIndexContract(
     it('reports health', async () => {
       expect(await index.health()).toMatchObject({ state: 'ready', products: products.length });
     });
+
+    runQueryUnderstandingContract(search, products);
   });
 }

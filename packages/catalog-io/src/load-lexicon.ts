@@ -1,0 +1,28 @@
+import { readFile } from 'node:fs/promises';
+import { DEFAULT_LEXICON, type Lexicon, mergeLexicons, parseLexicon } from '@repo/catalog-core';
+import { CatalogIoError } from './errors.js';
+
+/**
+ * The lexicon an app reads queries with: the default one, plus the words of the operator's JSON
+ * file when one is set (`LEXICON_FILE`; it adds words, it never removes one).
+ *
+ * @throws {CatalogIoError} `FILE_READ` when the file cannot be read or is not JSON.
+ * @throws {CatalogError} `LEXICON_INVALID` naming each bad entry or conflict.
+ * @example const lexicon = await loadLexicon(config.catalog.lexiconFile);
+ */
+export async function loadLexicon(file?: string): Promise<Lexicon> {
+  if (file === undefined) return DEFAULT_LEXICON;
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (cause) {
+    throw new CatalogIoError('FILE_READ', `cannot read the lexicon file ${file}`, { cause });
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (cause) {
+    throw new CatalogIoError('FILE_READ', `the lexicon file ${file} is not valid JSON`, { cause });
+  }
+  return mergeLexicons(DEFAULT_LEXICON, parseLexicon(value));
+}

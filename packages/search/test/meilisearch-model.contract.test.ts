@@ -1,0 +1,46 @@
+import { generateSampleCatalog } from '@repo/catalog-core';
+import { Meilisearch } from 'meilisearch';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createMeilisearchIndex, indexCatalogInMeilisearch } from '../src/meilisearch/index.js';
+import { type MeilisearchModel, startMeilisearchModel } from '../src/testing/index.js';
+import { runCatalogIndexContract } from './contract/catalog-index.contract.js';
+
+// No Meilisearch server runs here: the model (src/testing/meilisearch-model) answers as one does
+// for the semantics the engine relies on, over HTTP, so the real client, the indexer with its
+// settings (synonyms, stop words) and the engine's translation all run as in production.
+describe('Meilisearch model', () => {
+  let model: MeilisearchModel | undefined;
+  afterAll(async () => {
+    await model?.close();
+  });
+
+  runCatalogIndexContract('meilisearch (model)', async (products) => {
+    model = await startMeilisearchModel();
+    await indexCatalogInMeilisearch(products, { host: model.url, indexUid: 'products' });
+    return createMeilisearchIndex({ host: model.url, indexUid: 'products' });
+  });
+
+  it('still answers on an index filled before the dictionary fields were filterable', async () => {
+    const old = await startMeilisearchModel();
+    try {
+      await indexCatalogInMeilisearch(generateSampleCatalog({ count: 300 }), {
+        host: old.url,
+        indexUid: 'old',
+      });
+      const client = new Meilisearch({ host: old.url });
+      await client
+        .index('old')
+        .updateSettings({ filterableAttributes: ['category', 'price', 'marketplace', 'brand'] })
+        .waitTask();
+      const index = createMeilisearchIndex({ host: old.url, indexUid: 'old' });
+      const nothing = await index.search({ q: 'qwxzvbnm' });
+      expect(nothing.total).toBe(0);
+      expect(nothing.interpretation?.suggestions).toEqual([]);
+      // The engine's own typo tolerance still finds the brand.
+      const misspelt = await index.search({ q: 'adidsa' });
+      expect(misspelt.total).toBeGreaterThan(0);
+    } finally {
+      await old.close();
+    }
+  });
+});
