@@ -16,8 +16,8 @@ import {
   toCny,
 } from '@repo/catalog-core';
 import type { QueryInterpretation } from '@repo/search';
-import { freezeJson } from '../protocol/wire-json.js';
-import { McpToolError, type ToolAnswer, type ToolContext } from './tool-context.js';
+import { McpToolError } from '../errors.js';
+import type { ToolAnswer, ToolContext } from './tool-context.js';
 
 const DEFAULT_LIMIT = 10;
 
@@ -45,7 +45,7 @@ export function productSummary(product: Product, ctx: ToolContext, agent?: strin
   const key = agent ?? '*';
   let summary = byAgent.get(key);
   if (summary === undefined) {
-    summary = freezeJson(toProductSummary(product, ctx, agent));
+    summary = ctx.freeze(toProductSummary(product, ctx, agent));
     byAgent.set(key, summary);
   }
   return summary;
