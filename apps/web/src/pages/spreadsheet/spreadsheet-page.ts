@@ -1,49 +1,68 @@
 import {
   AFFILIATE_DISCLOSURE,
   type Agent,
-  agentProductUrl,
   CATEGORIES,
-  convertPrice,
-  formatPrice,
-  getCategory,
-  productUrl,
   SERVICE_INFO,
-  spreadsheetUrl,
+  type SortOrder,
+  SPREADSHEET_PAGE_SIZE,
 } from '@repo/catalog-core';
-import type { SortOrder } from '@repo/search';
-import type { FastifyInstance } from 'fastify';
-import type { Cell, Column, Link, PageModel } from '../render/page-model.js';
-import type { SpreadsheetQuery } from '../schemas/page-queries.js';
-import { count, withQuery } from './shared.js';
+import type { Block, Link, PageModel } from '../../render/page-model.js';
+import type { SpreadsheetQuery } from '../../schemas/page-queries.js';
+import type { PageContext } from '../page-context.js';
+import { count, homeCrumb } from '../shared.js';
+import { type SpreadsheetHref, spreadsheetColumns, spreadsheetRows } from './spreadsheet-table.js';
 
-/** Rows per spreadsheet page: the search engine's largest page, 180 pages for 17,917 rows. */
-export const SPREADSHEET_PAGE_SIZE = 100;
+/** The filter form: words and category; the order of the column headers rides along hidden. */
+function filterForm(ctx: PageContext, agent: Agent, query: SpreadsheetQuery): Block {
+  const q = (query.q ?? '').trim();
+  const sort = query.sort || undefined;
+  return {
+    kind: 'form',
+    label: 'Filter the spreadsheet',
+    action: ctx.urls.spreadsheet(agent.id),
+    mdHint: `Filter with query parameters: ${ctx.urls.spreadsheet(agent.id, {}, 'md')}?q=words&category=sneakers&sort=price_asc&page=2.`,
+    fields: [
+      { kind: 'search', name: 'q', label: 'Words', value: q },
+      {
+        kind: 'select',
+        name: 'category',
+        label: 'Category',
+        value: query.category || '',
+        options: [
+          { value: '', label: 'All categories' },
+          ...CATEGORIES.map((c) => ({ value: c.id, label: c.name })),
+        ],
+      },
+      ...(sort ? [{ kind: 'hidden' as const, name: 'sort', value: sort }] : []),
+    ],
+    submit: 'Filter',
+  };
+}
 
 /**
  * `/spreadsheet/{agent}`: the whole catalog as a table with that agent's buy links, paged,
  * sortable by its column headers and filterable, all with plain links and a GET form.
  */
 export async function spreadsheetPage(
-  fastify: FastifyInstance,
+  ctx: PageContext,
   agent: Agent,
   query: SpreadsheetQuery,
 ): Promise<PageModel> {
-  const base = fastify.site.baseUrl;
+  const { urls } = ctx;
   const q = (query.q ?? '').trim();
   const category = query.category || undefined;
   const sort = query.sort || undefined;
   const pageNo = query.page ?? 1;
-  const result = await fastify.catalog.search({
+  const result = await ctx.catalog.search({
     ...(q ? { q } : {}),
     ...(category ? { category } : {}),
     ...(sort ? { sort } : {}),
     offset: (pageNo - 1) * SPREADSHEET_PAGE_SIZE,
     limit: SPREADSHEET_PAGE_SIZE,
   });
-  const path = spreadsheetUrl(base, agent.id);
   const params = { q, category, sort };
-  const href = (over: Record<string, string | number | undefined>, md = false) =>
-    withQuery(md ? spreadsheetUrl(base, agent.id, 'md') : path, { ...params, ...over });
+  const href: SpreadsheetHref = (over, md = false) =>
+    urls.spreadsheet(agent.id, { ...params, ...over }, md ? 'md' : 'html');
   const lastPage = Math.max(1, Math.ceil(result.total / SPREADSHEET_PAGE_SIZE));
   const pageLink = (n: number, text: string): Link => ({
     href: href({ page: n }),
@@ -51,66 +70,14 @@ export async function spreadsheetPage(
     text,
   });
   const effective: SortOrder = sort ?? (q ? 'relevance' : 'newest');
-  const sortable = (label: string, asc: SortOrder, desc?: SortOrder, numeric = false): Column => {
-    const active = effective === asc ? 'ascending' : effective === desc ? 'descending' : undefined;
-    const next = effective === asc && desc ? desc : asc;
-    return {
-      label,
-      numeric,
-      sort: {
-        href: href({ sort: next, page: undefined }),
-        mdHref: href({ sort: next, page: undefined }, true),
-        ...(active ? { active } : {}),
-      },
-    };
-  };
-  const columns: Column[] = [
-    { label: '#', numeric: true },
-    sortable('Product', 'title_asc'),
-    { label: 'Brand' },
-    { label: 'Category' },
-    sortable('Price (CNY)', 'price_asc', 'price_desc', true),
-    { label: 'USD', numeric: true },
-    { label: 'Batch' },
-    { label: `Buy (${agent.name})` },
-    { label: 'QC' },
-    sortable('Added', 'newest'),
-  ];
-  const rows: Cell[][] = result.hits.map((p, i) => [
-    { content: [String(result.offset + i + 1)], numeric: true },
-    {
-      content: [
-        { href: productUrl(base, p.slug), mdHref: productUrl(base, p.slug, 'md'), text: p.title },
-      ],
-    },
-    { content: [p.brand] },
-    { content: [getCategory(p.category)?.name ?? p.category] },
-    { content: [formatPrice(p.price, 'CNY')], numeric: true },
-    { content: [formatPrice(convertPrice(p.price, 'USD'), 'USD')], numeric: true },
-    { content: [p.batch ?? '–'] },
-    {
-      content: [
-        { href: agentProductUrl(agent, p.marketplace, p.item_id), text: 'Buy', sponsored: true },
-      ],
-    },
-    {
-      content: [
-        {
-          href: `${productUrl(base, p.slug)}#qc`,
-          mdHref: productUrl(base, p.slug, 'md'),
-          text: `${p.qc_photos.length} photos`,
-        },
-      ],
-    },
-    { content: [p.created_at.slice(0, 10)] },
-  ]);
+  const rows = spreadsheetRows(urls, agent, result);
   const shown = rows.length;
   const summary = shown
     ? `Rows ${count(result.offset + 1)}–${count(result.offset + shown)} of ${count(result.total)} · page ${count(pageNo)} of ${count(lastPage)}`
     : result.total
       ? `Page ${count(pageNo)} is past the last page (${count(lastPage)}).`
       : 'No rows match these filters.';
-  const others = fastify.site.agents.filter((a) => a.id !== agent.id && a.status !== 'closed');
+  const others = ctx.site.agents.filter((a) => a.id !== agent.id && a.status !== 'closed');
   return {
     title: `${agent.name} spreadsheet${pageNo > 1 ? ` (page ${count(pageNo)})` : ''}: ${SERVICE_INFO.title}`,
     description: `The whole catalog (${count(result.total)} products) with ${agent.name} buy links, prices in CNY and USD, batches and QC photos.`,
@@ -121,43 +88,19 @@ export async function spreadsheetPage(
       `Every product with a ${agent.name} buy link. Sort with the column headers; other agents: `,
       ...others.flatMap((a, i) => [
         i ? ', ' : '',
-        {
-          href: spreadsheetUrl(base, a.id),
-          mdHref: spreadsheetUrl(base, a.id, 'md'),
-          text: a.name,
-        },
+        { href: urls.spreadsheet(a.id), mdHref: urls.spreadsheet(a.id, {}, 'md'), text: a.name },
       ]),
       '.',
     ],
-    breadcrumbs: [{ href: `${base}/`, mdHref: `${base}/index.md`, text: 'Home' }],
+    breadcrumbs: [homeCrumb(urls)],
     blocks: [
-      {
-        kind: 'form',
-        label: 'Filter the spreadsheet',
-        action: path,
-        mdHint: `Filter with query parameters: ${spreadsheetUrl(base, agent.id, 'md')}?q=words&category=sneakers&sort=price_asc&page=2.`,
-        fields: [
-          { kind: 'search', name: 'q', label: 'Words', value: q },
-          {
-            kind: 'select',
-            name: 'category',
-            label: 'Category',
-            value: category ?? '',
-            options: [
-              { value: '', label: 'All categories' },
-              ...CATEGORIES.map((c) => ({ value: c.id, label: c.name })),
-            ],
-          },
-          ...(sort ? [{ kind: 'hidden' as const, name: 'sort', value: sort }] : []),
-        ],
-        submit: 'Filter',
-      },
+      filterForm(ctx, agent, query),
       { kind: 'disclosure', text: AFFILIATE_DISCLOSURE },
       shown
         ? {
             kind: 'table',
             caption: `${agent.name} spreadsheet, ${summary}`,
-            columns,
+            columns: spreadsheetColumns(agent, effective, href),
             rows,
             wide: true,
           }
