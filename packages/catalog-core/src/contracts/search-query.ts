@@ -38,8 +38,8 @@ export const TOOL_MAX_LIMIT = 50;
 /** Products per listing page (`/catalog`, `/category/{id}`): 24 fills a grid of 2, 3 or 4 columns. */
 export const LISTING_PAGE_SIZE = 24;
 
-/** Rows per spreadsheet page: the engine's largest page, 180 pages for 17,917 rows. */
-export const SPREADSHEET_PAGE_SIZE = MAX_LIMIT;
+/** Rows per spreadsheet page: the engine's largest page ({@link MAX_LIMIT}), 180 pages for 17,917 rows. */
+export const SPREADSHEET_PAGE_SIZE = 100;
 
 /** Deep paging past this point is a scrape, not a search; agents narrow the query instead. */
 export const MAX_OFFSET = 100_000;
