@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { generateSampleCatalog } from '@repo/catalog-core';
+import { generateSampleCatalog } from '@repo/catalog-core/sample';
 import type { Env } from '@repo/env';
 import { startServerProcess } from '@repo/fastify-kit/testing';
 import { createEmbeddedIndex } from '@repo/search/embedded';

@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
-import { type Agent, DEFAULT_AGENTS, SERVICE_INFO, spreadsheetUrl } from '@repo/catalog-core';
+import {
+  type Agent,
+  createSiteUrls,
+  DEFAULT_AGENTS,
+  SERVICE_INFO,
+  type SiteUrls,
+} from '@repo/catalog-core';
 import type { CategoryCount } from '@repo/search';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -11,6 +17,8 @@ import type { SiteChrome } from '../render/page-html.js';
 /** What every page and document of the site shares, computed once per process. */
 export interface Site {
   readonly baseUrl: string;
+  /** Every absolute URL of the site, with nothing kept (see `SiteUrls.keeping`). */
+  readonly urls: SiteUrls;
   readonly contactEmail: string;
   readonly agents: readonly Agent[];
   readonly chrome: SiteChrome;
@@ -39,6 +47,7 @@ export interface SitePluginOptions {
 
 async function sitePlugin(fastify: FastifyInstance, opts: SitePluginOptions) {
   const base = opts.config.baseUrl;
+  const urls = createSiteUrls({ baseUrl: base });
   const agents = opts.agents ?? DEFAULT_AGENTS;
   const cssPath = `/assets/site.${createHash('sha256').update(SITE_CSS).digest('hex').slice(0, 12)}.css`;
   const memos = new Map<string, Promise<unknown>>();
@@ -63,15 +72,15 @@ async function sitePlugin(fastify: FastifyInstance, opts: SitePluginOptions) {
     cssIntegrity: `sha384-${createHash('sha384').update(SITE_CSS).digest('base64')}`,
     iconHref: '/assets/icon.svg',
     nav: [
-      { href: `${base}/catalog`, text: 'Catalog' },
-      { href: spreadsheetUrl(base, firstAgent), text: 'Spreadsheets' },
-      { href: `${base}/api-docs`, text: 'API' },
+      { href: urls.catalog(), text: 'Catalog' },
+      { href: urls.spreadsheet(firstAgent), text: 'Spreadsheets' },
+      { href: urls.apiDocs(), text: 'API' },
     ],
     footer: [
-      { href: `${base}/api-docs`, text: 'API and MCP docs' },
-      { href: `${base}/llms.txt`, text: 'llms.txt' },
-      { href: `${base}/openapi.json`, text: 'OpenAPI' },
-      { href: `${base}/sitemap.xml`, text: 'Sitemap' },
+      { href: urls.apiDocs(), text: 'API and MCP docs' },
+      { href: urls.document('llmsTxt'), text: 'llms.txt' },
+      { href: urls.document('openapi'), text: 'OpenAPI' },
+      { href: urls.document('sitemap'), text: 'Sitemap' },
       { href: `mailto:${opts.config.contactEmail}`, text: opts.config.contactEmail },
     ],
     footerNote:
@@ -80,6 +89,7 @@ async function sitePlugin(fastify: FastifyInstance, opts: SitePluginOptions) {
   };
   const site: Site = {
     baseUrl: base,
+    urls,
     contactEmail: opts.config.contactEmail,
     agents,
     cssPath,
