@@ -17,9 +17,14 @@ describe('parseStatTicks', () => {
 });
 
 describe('cpuSeconds', () => {
-  it("follows a busy process's CPU time and not an idle one's", async () => {
+  it("follows a busy process's CPU time and not an idle one's", { timeout: 30_000 }, async () => {
     const busy = spawn(process.execPath, ['-e', 'for(;;){}'], { stdio: 'ignore' });
-    const idle = spawn(process.execPath, ['-e', 'setInterval(()=>{},1000)'], { stdio: 'ignore' });
+    // Measured only once it has started: Node's own start costs CPU, more on a loaded machine.
+    const idle = spawn(
+      process.execPath,
+      ['-e', "setInterval(()=>{},1000); process.stdout.write('ready')"],
+      { stdio: ['ignore', 'pipe', 'ignore'] },
+    );
     onTestFinished(async () => {
       for (const child of [busy, idle]) {
         const exited = once(child, 'exit');
@@ -27,10 +32,13 @@ describe('cpuSeconds', () => {
         await exited;
       }
     });
-    await sleep(300);
+    await once(idle.stdout!, 'data');
     const [busyBefore, idleBefore] = [cpuSeconds(busy.pid!), cpuSeconds(idle.pid!)];
-    // The busy one burns CPU the whole time it is scheduled; the wait is not what is asserted.
-    await sleep(1_000);
+    // The busy one burns CPU whenever it is scheduled; on a loaded machine that takes longer,
+    // so the wait lasts until it has burnt 0.1 s, and the idle one is compared over the same time.
+    for (let waited = 0; waited < 20 && cpuSeconds(busy.pid!) - busyBefore <= 0.1; waited++) {
+      await sleep(500);
+    }
     expect(cpuSeconds(busy.pid!) - busyBefore).toBeGreaterThan(0.1);
     expect(cpuSeconds(idle.pid!) - idleBefore).toBeLessThan(0.05);
     expect(rssMB(busy.pid)).toBeGreaterThan(10);
