@@ -119,6 +119,16 @@ suggests spellings from the catalog. The tool's \`interpretation\` and the page'
 results for …" line say how the text was read; \`literal: true\` (tool) or \`literal=1\` (page)
 searches the words exactly as given. Explicit filters always win over what the text says.
 
+## A preferred agent
+
+Add \`agent\` (\`agent_a\`, \`agent_b\` or \`agent_c\`) to the query of any page, HTML or
+Markdown (\`${urls.catalog({ q: 'jordan', agent: 'agent_b' }, 'md')}\`): that agent's buy links come
+first and are marked "your agent", the home page lists it first, and every link the page makes to
+another page keeps the parameter (forms carry it as a hidden field), so the preference survives
+navigation without a cookie. It is a preference, not another page: canonical links and the
+sitemap never carry it. An agent that is not taking orders is a 400; the spreadsheets keep showing
+their own agent's links. The MCP tool \`search_products\` has its own \`agent\` argument.
+
 ## Pages in Markdown
 
 Every HTML page has a Markdown twin: send \`Accept: text/markdown\`, or add \`.md\` to the path

@@ -29,6 +29,8 @@ ${TOOL_CONTRACTS.map((t) => `- ${t.name}: ${firstSentence(t.description)}`).join
 - [Search](${urls.catalog({}, 'md')}?q=): add words to \`q\`; also \`category\`, \`sort\`, \`min_price\`, \`max_price\`, \`page\`
 ${CATEGORIES.map((c) => `- [${c.name}](${urls.category(c.id, {}, 'md')}): ${c.description}`).join('\n')}
 
+A preferred agent: add \`agent=agent_a\` (or \`agent_b\`, \`agent_c\`) to any page's query: that agent's buy links come first, marked "your agent", and every link of the page keeps the parameter. Without it the order is the usual one.
+
 ## Spreadsheets (Markdown)
 
 ${agents

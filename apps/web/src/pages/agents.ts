@@ -1,5 +1,6 @@
 import { type Agent, agentSignupUrl, type SiteUrls } from '@repo/catalog-core';
 import type { Block, Inline } from '../render/page-model.js';
+import { YOUR_AGENT } from './preferred-agent.js';
 import { section } from './shared.js';
 
 function fees(agent: Agent): string {
@@ -14,8 +15,11 @@ function lines(agent: Agent): string {
     .join(', ');
 }
 
-/** One section per agent: verified status, offers, fees, lines, sign-up and spreadsheet links. */
-export function agentBlocks(urls: SiteUrls, agents: readonly Agent[]): Block[] {
+/**
+ * One section per agent: verified status, offers, fees, lines, sign-up and spreadsheet links; the
+ * visitor's preferred agent says so in its heading.
+ */
+export function agentBlocks(urls: SiteUrls, agents: readonly Agent[], preferred?: Agent): Block[] {
   return agents.map((agent) => {
     const offers: Inline[] = agent.offers.length
       ? [
@@ -24,7 +28,8 @@ export function agentBlocks(urls: SiteUrls, agents: readonly Agent[]): Block[] {
             .join('; '),
         ]
       : ['none at the moment'];
-    return section(`agent-${agent.id}`, agent.name, [
+    const title = agent.id === preferred?.id ? `${agent.name} (${YOUR_AGENT})` : agent.name;
+    return section(`agent-${agent.id}`, title, [
       {
         kind: 'facts',
         items: [

@@ -4,7 +4,8 @@ import { faqMarkdown } from '../content/faq.js';
 import type { Block, PageModel } from '../render/page-model.js';
 import { agentBlocks } from './agents.js';
 import type { PageContext } from './page-context.js';
-import { categoryLinks, count, productCard, section } from './shared.js';
+import { preferredFirst } from './preferred-agent.js';
+import { categoryLinks, count, keptFields, productCard, section } from './shared.js';
 
 /** How many products the home page features. */
 export const FEATURED_COUNT = 12;
@@ -22,9 +23,12 @@ export async function homePage(ctx: PageContext): Promise<PageModel> {
     {
       kind: 'form',
       label: 'Search the catalog',
-      action: urls.catalog(),
+      action: urls.canonical().catalog(),
       mdHint: `Search: ${urls.catalog({ q: 'your words' }, 'md')} (also category, sort, min_price, max_price, page).`,
-      fields: [{ kind: 'search', name: 'q', label: `Search ${count(total)} products`, value: '' }],
+      fields: [
+        { kind: 'search', name: 'q', label: `Search ${count(total)} products`, value: '' },
+        ...keptFields(urls),
+      ],
       submit: 'Search',
     },
     section('categories', 'Categories', [
@@ -50,7 +54,11 @@ export async function homePage(ctx: PageContext): Promise<PageModel> {
     section('agents', 'Verified shopping agents', [
       ...agentBlocks(
         urls,
-        site.agents.filter((a) => a.verified && a.status !== 'closed'),
+        preferredFirst(
+          site.agents.filter((a) => a.verified && a.status !== 'closed'),
+          ctx.agent,
+        ),
+        ctx.agent,
       ),
       { kind: 'disclosure', text: AFFILIATE_DISCLOSURE },
     ]),
@@ -61,7 +69,7 @@ export async function homePage(ctx: PageContext): Promise<PageModel> {
   return {
     title: `${SERVICE_INFO.title}: curated products with QC photos and shopping agents`,
     description: SERVICE_INFO.description,
-    url: urls.home(),
+    url: urls.canonical().home(),
     mdUrl: urls.home('md'),
     h1: SERVICE_INFO.title,
     lead: [SERVICE_INFO.description],
@@ -70,11 +78,11 @@ export async function homePage(ctx: PageContext): Promise<PageModel> {
       '@context': 'https://schema.org',
       '@type': 'WebSite',
       name: SERVICE_INFO.title,
-      url: urls.home(),
+      url: urls.canonical().home(),
       potentialAction: {
         '@type': 'SearchAction',
         // A URL template (RFC 6570), not a link: `{search_term_string}` must stay unencoded.
-        target: `${urls.catalog()}?q={search_term_string}`,
+        target: `${urls.canonical().catalog()}?q={search_term_string}`,
         'query-input': 'required name=search_term_string',
       },
     },

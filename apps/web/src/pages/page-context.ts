@@ -1,6 +1,7 @@
-import type { SiteUrls } from '@repo/catalog-core';
+import type { Agent, SiteUrls } from '@repo/catalog-core';
 import type { CatalogIndex } from '@repo/search';
 import type { Site } from '../plugins/site.js';
+import type { SiteLinks } from '../render/page-model.js';
 
 /**
  * What a page builder reads, and nothing more: the site's shared data, the catalog, and the URLs
@@ -9,6 +10,10 @@ import type { Site } from '../plugins/site.js';
 export interface PageContext {
   readonly site: Site;
   readonly catalog: CatalogIndex;
-  /** The links this page makes: `site.urls`, or the same keeping a preference of the request. */
+  /** The links this page makes: `site.urls`, or the same keeping the visitor's preference. */
   readonly urls: SiteUrls;
+  /** The visitor's preferred agent (`?agent=`): its buy links first, marked. */
+  readonly agent?: Agent;
+  /** Header and footer links keeping the preference; absent: the site's. */
+  readonly siteLinks?: SiteLinks;
 }

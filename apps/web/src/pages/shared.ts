@@ -7,7 +7,7 @@ import {
   type SiteUrls,
 } from '@repo/catalog-core';
 import type { CategoryCount } from '@repo/search';
-import type { Block, Link, ProductCard } from '../render/page-model.js';
+import type { Block, Field, Link, ProductCard } from '../render/page-model.js';
 
 /** `¥328.00` and `≈ $46.07 · €40.00`: CNY is what the agent charges; the rest is indicative. */
 export function prices(priceCny: number): { price: string; converted: string } {
@@ -53,6 +53,18 @@ export function categoryLinks(
 /** The link to the home page, first of every page's breadcrumbs. */
 export function homeCrumb(urls: SiteUrls): Link {
   return { href: urls.home(), mdHref: urls.home('md'), text: 'Home' };
+}
+
+/**
+ * The kept parameters of `urls` (a preferred agent) as hidden fields: a GET form sends only its
+ * fields, so without them a search would drop the preference.
+ */
+export function keptFields(urls: SiteUrls): Field[] {
+  return Object.entries(urls.kept).flatMap(([name, value]) =>
+    value === undefined || value === ''
+      ? []
+      : [{ kind: 'hidden' as const, name, value: String(value) }],
+  );
 }
 
 /** A section block. */

@@ -13,6 +13,15 @@ import { SITE_CSS } from '../assets/site-css.js';
 import type { WebConfig } from '../config.js';
 import { PageCache } from '../render/page-cache.js';
 import type { SiteChrome } from '../render/page-html.js';
+import type { SiteLinks } from '../render/page-model.js';
+
+/** A visitor's preferred agent (`?agent=`), with the URLs and header links that keep it. */
+export interface Preference {
+  readonly agent: Agent;
+  /** The site's URLs keeping `agent` on every page link. */
+  readonly urls: SiteUrls;
+  readonly links: SiteLinks;
+}
 
 /** What every page and document of the site shares, computed once per process. */
 export interface Site {
@@ -30,6 +39,8 @@ export interface Site {
   memo<T>(key: string, compute: () => Promise<T>): Promise<T>;
   /** Rendered product, listing and spreadsheet pages, least recently used out first. */
   readonly pages: PageCache;
+  /** The preference of each agent taking orders, by id (computed once). */
+  readonly preferences: ReadonlyMap<string, Preference>;
 }
 
 declare module 'fastify' {
@@ -62,6 +73,23 @@ async function sitePlugin(fastify: FastifyInstance, opts: SitePluginOptions) {
     return value;
   };
   const firstAgent = agents[0]?.id ?? 'agent_a';
+  // The header and footer: page links keep a preference, documents and mail never do.
+  const linksFor = (u: SiteUrls): SiteLinks => ({
+    home: u.home(),
+    nav: [
+      { href: u.catalog(), text: 'Catalog' },
+      { href: u.spreadsheet(firstAgent), text: 'Spreadsheets' },
+      { href: u.apiDocs(), text: 'API' },
+    ],
+    footer: [
+      { href: u.apiDocs(), text: 'API and MCP docs' },
+      { href: u.document('llmsTxt'), text: 'llms.txt' },
+      { href: u.document('openapi'), text: 'OpenAPI' },
+      { href: u.document('sitemap'), text: 'Sitemap' },
+      { href: `mailto:${opts.config.contactEmail}`, text: opts.config.contactEmail },
+    ],
+  });
+  const { nav, footer } = linksFor(urls);
   const chrome: SiteChrome = {
     baseUrl: base,
     siteName: SERVICE_INFO.title,
@@ -71,18 +99,8 @@ async function sitePlugin(fastify: FastifyInstance, opts: SitePluginOptions) {
     // for a file a browser fetches once a year (its URL changes with its bytes).
     cssIntegrity: `sha384-${createHash('sha384').update(SITE_CSS).digest('base64')}`,
     iconHref: '/assets/icon.svg',
-    nav: [
-      { href: urls.catalog(), text: 'Catalog' },
-      { href: urls.spreadsheet(firstAgent), text: 'Spreadsheets' },
-      { href: urls.apiDocs(), text: 'API' },
-    ],
-    footer: [
-      { href: urls.apiDocs(), text: 'API and MCP docs' },
-      { href: urls.document('llmsTxt'), text: 'llms.txt' },
-      { href: urls.document('openapi'), text: 'OpenAPI' },
-      { href: urls.document('sitemap'), text: 'Sitemap' },
-      { href: `mailto:${opts.config.contactEmail}`, text: opts.config.contactEmail },
-    ],
+    nav,
+    footer,
     footerNote:
       'Agent links on this site are affiliate links: we may earn a commission at no extra cost to you. ' +
       'Prices in USD and EUR are indicative conversions of the CNY price.',
@@ -97,6 +115,14 @@ async function sitePlugin(fastify: FastifyInstance, opts: SitePluginOptions) {
     pages: new PageCache(opts.config.pageCacheMb * 1024 * 1024, chrome),
     categoryCounts: () => memo('category-counts', () => fastify.catalog.categories()),
     memo,
+    preferences: new Map(
+      agents
+        .filter((agent) => agent.status !== 'closed')
+        .map((agent) => {
+          const kept = urls.keeping({ agent: agent.id });
+          return [agent.id, { agent, urls: kept, links: linksFor(kept) }];
+        }),
+    ),
   };
   fastify.decorate('site', site);
 }

@@ -36,8 +36,10 @@ export function renderHtml(page: PageModel, chrome: SiteChrome): string {
       ? href.slice(base.length) || '/'
       : href;
   const ctx: HtmlContext = { local, ids: { n: 0 } };
-  const path = local(page.url).split('?')[0];
-  const nav = chrome.nav.map((l) => ({ ...l, current: local(l.href) === path }));
+  const pathOf = (href: string) => local(href).split(/[?#]/)[0];
+  const path = pathOf(page.url);
+  const links = page.siteLinks ?? { home: '/', nav: chrome.nav, footer: chrome.footer };
+  const nav = links.nav.map((l) => ({ ...l, current: pathOf(l.href) === path }));
   const image = page.image ?? `${base}${chrome.iconHref}`;
   return html`<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -47,7 +49,7 @@ export function renderHtml(page: PageModel, chrome: SiteChrome): string {
 ${page.noindex ? trusted('<meta name="robots" content="noindex">\n') : ''}<meta property="og:site_name" content="${chrome.siteName}"><meta property="og:type" content="${page.ogType ?? 'website'}"><meta property="og:title" content="${page.h1}"><meta property="og:description" content="${page.description}"><meta property="og:url" content="${page.url}"><meta property="og:image" content="${image}">
 ${page.jsonLd ? html`<script type="application/ld+json">${trusted(jsonForScript(page.jsonLd))}</script>\n` : ''}</head>
 <body><a class="skip" href="#main">Skip to content</a>
-<header class="site-header"><div class="wrap"><a class="brand" href="/">${chrome.siteName}</a><nav aria-label="Main"><ul>${nav.map(
+<header class="site-header"><div class="wrap"><a class="brand" href="${local(links.home)}">${chrome.siteName}</a><nav aria-label="Main"><ul>${nav.map(
     (l) => html`<li>${linkHtml(l, local)}</li>`,
   )}</ul></nav></div></header>
 <main id="main" class="wrap">${
@@ -59,7 +61,7 @@ ${page.jsonLd ? html`<script type="application/ld+json">${trusted(jsonForScript(
   )}</main>
 <footer class="site-footer"><div class="wrap"><p>${chrome.footerNote}</p><nav aria-label="Documents"><ul>${[
     { href: page.mdUrl, text: 'This page in Markdown' },
-    ...chrome.footer,
+    ...links.footer,
   ].map((l) => html`<li>${linkHtml(l, local)}</li>`)}</ul></nav></div></footer>
 </body></html>
 `.value;

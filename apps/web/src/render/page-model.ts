@@ -124,15 +124,23 @@ export type Block =
   | { readonly kind: 'notice'; readonly content: readonly Inline[] }
   | { readonly kind: 'disclosure'; readonly text: string };
 
+/** The links of the header and footer: the site's, or the same keeping a visitor's preference. */
+export interface SiteLinks {
+  /** Where the site name in the header leads. */
+  readonly home: string;
+  readonly nav: readonly Link[];
+  readonly footer: readonly Link[];
+}
+
 /** A whole page. */
 export interface PageModel {
   readonly status?: number;
   /** `<title>` and the Markdown front matter title. */
   readonly title: string;
   readonly description: string;
-  /** Canonical absolute URL of the HTML page. */
+  /** Canonical absolute URL of the HTML page: never with a preference such as `agent`. */
   readonly url: string;
-  /** Absolute URL of its Markdown twin. */
+  /** Absolute URL of its Markdown twin, keeping the page's preference. */
   readonly mdUrl: string;
   readonly h1: string;
   readonly lead?: readonly Inline[];
@@ -143,4 +151,6 @@ export interface PageModel {
   readonly ogType?: 'website' | 'product';
   /** Pages past the end of a listing, errors: not worth indexing. */
   readonly noindex?: boolean;
+  /** Header and footer links when they differ from the site's (a kept `agent`). */
+  readonly siteLinks?: SiteLinks;
 }

@@ -1,10 +1,46 @@
 import type { FastifyInstance } from 'fastify';
 import { WebHttpError } from '../errors.js';
 import type { PageContext } from '../pages/page-context.js';
+import type { PageModel } from '../render/page-model.js';
 
-/** What the page builders read of this server: its site, its catalog and the site's URLs. */
-export function pageContext(fastify: FastifyInstance): PageContext {
-  return { site: fastify.site, catalog: fastify.catalog, urls: fastify.site.urls };
+/**
+ * What the page builders read of this server for one request: its site, its catalog, and the
+ * URLs and header links of the visitor's preferred agent when `?agent=` names one.
+ *
+ * @throws {WebHttpError} 400 when `agent` names an agent that is not taking orders (the query
+ *   schema already refuses an unknown id): a bad parameter, as `sort` or `currency` would be.
+ */
+export function pageContext(fastify: FastifyInstance, agentId?: string): PageContext {
+  const { site, catalog } = fastify;
+  if (!agentId) return { site, catalog, urls: site.urls };
+  const preference = site.preferences.get(agentId);
+  if (!preference) {
+    throw new WebHttpError(
+      400,
+      `agent: ${agentId} is not taking orders; choose one of ${[...site.preferences.keys()].join(', ')}.`,
+    );
+  }
+  return {
+    site,
+    catalog,
+    urls: preference.urls,
+    agent: preference.agent,
+    siteLinks: preference.links,
+  };
+}
+
+/** Builds a page with the context's header links (a kept preference shows in them too). */
+export async function buildPage(
+  ctx: PageContext,
+  build: () => Promise<PageModel>,
+): Promise<PageModel> {
+  const page = await build();
+  return ctx.siteLinks ? { ...page, siteLinks: ctx.siteLinks } : page;
+}
+
+/** The part of a page-cache key that a preference changes. */
+export function preferenceKey(ctx: PageContext): string {
+  return ctx.agent ? `:agent=${ctx.agent.id}` : '';
 }
 
 /** How the URL fixed the representation: `.md` Markdown, `.html` HTML, else negotiated. */

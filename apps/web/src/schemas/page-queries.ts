@@ -1,4 +1,4 @@
-import { CATEGORY_IDS, CURRENCIES, SORT_ORDERS } from '@repo/catalog-core';
+import { AGENT_IDS, CATEGORY_IDS, CURRENCIES, SORT_ORDERS } from '@repo/catalog-core';
 import { type Static, Type } from 'typebox';
 
 // One schema per page query: Fastify validates with it (a bad value is a 400 page, never a 500)
@@ -35,6 +35,21 @@ const category = Type.Union([Type.Enum(CATEGORY_IDS, { type: 'string' }), Type.L
   description: 'Only this category.',
 });
 
+const agent = Type.Union([Type.Enum(AGENT_IDS, { type: 'string' }), Type.Literal(EMPTY)], {
+  description:
+    'A preferred shopping agent: its buy links come first, marked "your agent", and every link ' +
+    'of the page to another page keeps it, so it survives navigation (no cookie is set). A ' +
+    'preference, not another page: canonical links and the sitemap never carry it. An agent ' +
+    'that is not taking orders is a 400.',
+});
+
+/** Query of the pages without filters: `/`, `/producto/{slug}`, `/api-docs`. */
+export const PageQuerySchema = Type.Object({
+  agent: Type.Optional(agent),
+});
+/** A validated page query. */
+export type PageQuery = Static<typeof PageQuerySchema>;
+
 /** Query of `/catalog` and `/category/{category}`. */
 export const ListingQuerySchema = Type.Object({
   q: Type.Optional(q),
@@ -49,6 +64,7 @@ export const ListingQuerySchema = Type.Object({
   ),
   literal: Type.Optional(literal),
   page: Type.Optional(page),
+  agent: Type.Optional(agent),
 });
 /** A validated listing query. */
 export type ListingQuery = Static<typeof ListingQuerySchema>;
@@ -59,6 +75,7 @@ export const SpreadsheetQuerySchema = Type.Object({
   category: Type.Optional(category),
   sort: Type.Optional(sort),
   page: Type.Optional(page),
+  agent: Type.Optional(agent),
 });
 /** A validated spreadsheet query. */
 export type SpreadsheetQuery = Static<typeof SpreadsheetQuerySchema>;

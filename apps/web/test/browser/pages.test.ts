@@ -98,6 +98,55 @@ describe('in Chromium', () => {
     await checkPage(page, problems, 'category');
   }, 60_000);
 
+  it('keeps a preferred agent from home to catalog, product and back to the catalog', async () => {
+    const { page, problems } = await openTab();
+    const kept = /[?&]agent=agent_b(&|#|$)/;
+    await page.goto(`${server.url}/?agent=agent_b`);
+    // The home page lists the preferred agent first, marked.
+    await expect(
+      page.locator('section[aria-labelledby="agents"] h3').first().textContent(),
+    ).resolves.toBe('Bamboo Cart (your agent)');
+
+    // Home → catalog through the search form: the preference rides in a hidden field.
+    await page.getByLabel(/^Search [\d,]+ products$/).fill('hoodie');
+    await Promise.all([
+      page.waitForURL(/\/catalog\?q=hoodie&agent=agent_b$/),
+      page.getByRole('button', { name: 'Search' }).first().click(),
+    ]);
+    expect(await page.locator('.cards .card').count()).toBeGreaterThan(0);
+    await checkPage(page, problems, 'catalog-preferred-agent');
+
+    // Catalog → product by its card.
+    await Promise.all([
+      page.waitForURL(/\/producto\/[^?]+\?agent=agent_b$/),
+      page.locator('.cards .card h3 a').first().click(),
+    ]);
+    const buy = page.getByRole('link', { name: /^Buy with / });
+    expect(await buy.count()).toBe(3);
+    await expect(buy.first().textContent()).resolves.toBe('Buy with Bamboo Cart (your agent)');
+    expect(await buy.first().getAttribute('href')).toMatch(/^https:\/\/agent-b\.example\//);
+    // The canonical URL stays the product's own.
+    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).not.toMatch(/agent=/);
+
+    // Product → catalog through the site's navigation.
+    await Promise.all([
+      page.waitForURL(/\/catalog\?agent=agent_b$/),
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Catalog' }).click(),
+    ]);
+    await expect(page.locator('h1').textContent()).resolves.toBe('Catalog');
+    expect(page.url()).toMatch(kept);
+    // Every link to a page of the site still carries it.
+    const hrefs = await page
+      .locator('a[href^="/"]')
+      .evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+    const pageLinks = hrefs.filter((h) =>
+      /^\/($|\?|catalog|category\/|producto\/|spreadsheet\/|api-docs)/.test(h),
+    );
+    expect(pageLinks.length).toBeGreaterThan(10);
+    for (const href of pageLinks) expect(href).toMatch(kept);
+    expect(problems).toEqual([]);
+  }, 60_000);
+
   it('pages and sorts through a spreadsheet with plain links', async () => {
     const { page, problems } = await openTab();
     await page.goto(`${server.url}/spreadsheet/agent_a`);

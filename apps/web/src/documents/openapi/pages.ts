@@ -1,5 +1,9 @@
 import { AGENT_IDS, CATEGORY_IDS, SLUG_PATTERN } from '@repo/catalog-core';
-import { ListingQuerySchema, SpreadsheetQuerySchema } from '../../schemas/page-queries.js';
+import {
+  ListingQuerySchema,
+  PageQuerySchema,
+  SpreadsheetQuerySchema,
+} from '../../schemas/page-queries.js';
 import { type OpenApiObject, pageResponses, pathParameter, queryParameters } from './shared.js';
 
 const tags = ['Pages'];
@@ -8,6 +12,7 @@ const md = 'Also at the `.md` URL of the path; see the Markdown twin rules in th
 /** The HTML pages (each with its Markdown twin). */
 export function pagePaths(): Record<string, OpenApiObject> {
   const listing = queryParameters(ListingQuerySchema);
+  const preference = queryParameters(PageQuerySchema);
   const category = pathParameter(
     'category',
     { type: 'string', enum: [...CATEGORY_IDS] },
@@ -30,7 +35,8 @@ export function pagePaths(): Record<string, OpenApiObject> {
         operationId: 'home',
         summary: 'Home: featured products, verified agents, FAQ',
         description: 'Markdown also at /index.md and /index.html.md.',
-        responses: pageResponses('The home page', []),
+        parameters: preference,
+        responses: pageResponses('The home page', [400]),
       },
     },
     '/catalog': {
@@ -59,8 +65,8 @@ export function pagePaths(): Record<string, OpenApiObject> {
         operationId: 'product',
         summary: 'A product: price, listing, QC photos, buy links, shipping estimate',
         description: `Also /producto/{slug}.html. ${md}`,
-        parameters: [slug],
-        responses: pageResponses('The product page', [404]),
+        parameters: [slug, ...preference],
+        responses: pageResponses('The product page', [400, 404]),
       },
     },
     '/spreadsheet/{agent}': {
@@ -79,7 +85,8 @@ export function pagePaths(): Record<string, OpenApiObject> {
         operationId: 'apiDocs',
         summary: 'API and MCP documentation',
         description: md,
-        responses: pageResponses('The documentation', []),
+        parameters: preference,
+        responses: pageResponses('The documentation', [400]),
       },
     },
   };

@@ -1,10 +1,11 @@
-import { CATEGORIES } from '@repo/catalog-core';
+import { CATEGORIES, type SiteUrls } from '@repo/catalog-core';
 import type { Block, Field } from '../../render/page-model.js';
+import { keptFields } from '../shared.js';
 import { SORT_LABELS } from './listing-facets.js';
 import type { ListingView } from './listing-view.js';
 
 /** The listing's search form (a GET form: every field a query parameter) and its Markdown hint. */
-export function listingForm(view: ListingView): Block {
+export function listingForm(urls: SiteUrls, view: ListingView): Block {
   const { q, fixedCategory, category, currency, sort, query, cat } = view;
   const fields: Field[] = [
     { kind: 'search', name: 'q', label: 'Words', value: q },
@@ -47,13 +48,24 @@ export function listingForm(view: ListingView): Block {
     ...(query.currency && query.currency !== 'USD'
       ? [{ kind: 'hidden' as const, name: 'currency', value: query.currency }]
       : []),
+    ...keptFields(urls),
   ];
-  const md = view.path('md');
+  const example = view.at(
+    {
+      q: 'words',
+      sort: 'price_asc',
+      min_price: 10,
+      max_price: 50,
+      page: 2,
+      category: fixedCategory ? undefined : 'sneakers',
+    },
+    'md',
+  );
   return {
     kind: 'form',
     label: cat ? `Search ${cat.name}` : 'Search the catalog',
-    action: view.path(),
-    mdHint: `Filter with query parameters: ${md}?q=words&sort=price_asc&min_price=10&max_price=50&page=2${fixedCategory ? '' : '&category=sneakers'}.`,
+    action: view.action,
+    mdHint: `Filter with query parameters: ${example}.`,
     fields,
     submit: 'Search',
   };

@@ -19,7 +19,7 @@ export function listingMeta(
     description: cat
       ? `${cat.description} ${count(result.total)} products with QC photos and agent links.`
       : `${count(result.total)} products with prices, QC photos and agent links.`,
-    url: view.href({ page }),
+    url: view.canonical({ page }),
     mdUrl: view.href({ page }, 'md'),
     h1,
     lead: [cat ? `${cat.description} ` : '', `${count(result.total)} products.`],

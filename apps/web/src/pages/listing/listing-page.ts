@@ -11,8 +11,18 @@ import { listingView } from './listing-view.js';
 
 /** The page-cache key of a listing query: only the parameters that change the page. */
 export function listingKey(query: ListingQuery): string {
-  const { q, category, sort, min_price, max_price, currency, page, literal } = query;
-  return JSON.stringify([q, category, sort, min_price, max_price, currency, page, literal]);
+  const { q, category, sort, min_price, max_price, currency, page, literal, agent } = query;
+  return JSON.stringify([
+    q,
+    category,
+    sort,
+    min_price,
+    max_price,
+    currency,
+    page,
+    literal,
+    agent || undefined,
+  ]);
 }
 
 /**
@@ -31,7 +41,7 @@ export async function listingPage(
   return {
     ...listingMeta(ctx.urls, view, result),
     blocks: [
-      listingForm(view),
+      listingForm(ctx.urls, view),
       ...listingFacets(ctx.urls, view, result),
       await listingResults(ctx, view, result),
     ],

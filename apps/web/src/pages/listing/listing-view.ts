@@ -33,10 +33,14 @@ export interface ListingView {
   readonly query: ListingQuery;
   /** The same request in the contract's words, for `toSearchQuery`. */
   readonly request: SearchRequest;
-  /** `/catalog` or `/category/{id}` as HTML or Markdown, with nothing but kept parameters. */
-  path(format?: PageFormat): string;
+  /** `/catalog` or `/category/{id}` with only `own` parameters (and the kept ones). */
+  at(own: QueryParams, format?: PageFormat): string;
+  /** The bare path, canonical (a form's action: the form's fields are its query). */
+  readonly action: string;
   /** This listing with `over` changed (`undefined` removes a parameter). */
   href(over: QueryParams, format?: PageFormat): string;
+  /** {@link href} without kept parameters: the canonical URL. */
+  canonical(over: QueryParams, format?: PageFormat): string;
   /** {@link href} as a link with its Markdown twin. */
   readonly link: ListingLink;
 }
@@ -62,8 +66,8 @@ export function listingView(
     currency: query.currency && query.currency !== 'USD' ? query.currency : undefined,
     literal: literal ? '1' : undefined,
   };
-  const at = (own: QueryParams, format: PageFormat) =>
-    fixedCategory ? urls.category(fixedCategory, own, format) : urls.catalog(own, format);
+  const at = (own: QueryParams, format: PageFormat = 'html', u = urls) =>
+    fixedCategory ? u.category(fixedCategory, own, format) : u.catalog(own, format);
   const href = (over: QueryParams, format: PageFormat = 'html') =>
     at({ ...params, ...over }, format);
   return {
@@ -86,8 +90,10 @@ export function listingView(
       literal,
       offset: (pageNo - 1) * LISTING_PAGE_SIZE,
     },
-    path: (format = 'html') => at({}, format),
+    at,
+    action: at({}, 'html', urls.canonical()),
     href,
+    canonical: (over, format = 'html') => at({ ...params, ...over }, format, urls.canonical()),
     link: (over, text) => ({ href: href(over), mdHref: href(over, 'md'), text }),
   };
 }

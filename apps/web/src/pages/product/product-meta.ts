@@ -14,7 +14,7 @@ export function productMeta(
 ): Omit<PageModel, 'blocks'> {
   const cat = getCategory(p.category);
   const { price, converted } = prices(p.price);
-  const url = urls.product(p.slug);
+  const url = urls.canonical().product(p.slug);
   return {
     title: `${p.title}: ${price} · ${SERVICE_INFO.title}`,
     description: `${p.title} by ${p.brand}: ${price} (${converted}), ${p.qc_photos.length} QC photos, buy through ${agentCount} shopping agents.`,

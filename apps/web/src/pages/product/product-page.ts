@@ -7,6 +7,7 @@ import {
 } from '@repo/catalog-core';
 import type { Block, PageModel } from '../../render/page-model.js';
 import type { PageContext } from '../page-context.js';
+import { buyButtons } from '../preferred-agent.js';
 import { prices, productCard, section } from '../shared.js';
 import { productMeta } from './product-meta.js';
 import { shippingRows, shippingSection } from './product-shipping.js';
@@ -74,7 +75,7 @@ export async function productPage(ctx: PageContext, p: Product): Promise<PageMod
       {
         kind: 'buttons',
         label: 'Buy links',
-        items: links.map((l) => ({ href: l.url, text: `Buy with ${l.name}`, sponsored: true })),
+        items: buyButtons(links, ctx.agent),
       },
       { kind: 'disclosure', text: AFFILIATE_DISCLOSURE },
     ]),

@@ -9,7 +9,7 @@ import {
 import type { Block, Link, PageModel } from '../../render/page-model.js';
 import type { SpreadsheetQuery } from '../../schemas/page-queries.js';
 import type { PageContext } from '../page-context.js';
-import { count, homeCrumb } from '../shared.js';
+import { count, homeCrumb, keptFields } from '../shared.js';
 import { type SpreadsheetHref, spreadsheetColumns, spreadsheetRows } from './spreadsheet-table.js';
 
 /** The filter form: words and category; the order of the column headers rides along hidden. */
@@ -19,8 +19,8 @@ function filterForm(ctx: PageContext, agent: Agent, query: SpreadsheetQuery): Bl
   return {
     kind: 'form',
     label: 'Filter the spreadsheet',
-    action: ctx.urls.spreadsheet(agent.id),
-    mdHint: `Filter with query parameters: ${ctx.urls.spreadsheet(agent.id, {}, 'md')}?q=words&category=sneakers&sort=price_asc&page=2.`,
+    action: ctx.urls.canonical().spreadsheet(agent.id),
+    mdHint: `Filter with query parameters: ${ctx.urls.spreadsheet(agent.id, { q: 'words', category: 'sneakers', sort: 'price_asc', page: 2 }, 'md')}.`,
     fields: [
       { kind: 'search', name: 'q', label: 'Words', value: q },
       {
@@ -34,6 +34,7 @@ function filterForm(ctx: PageContext, agent: Agent, query: SpreadsheetQuery): Bl
         ],
       },
       ...(sort ? [{ kind: 'hidden' as const, name: 'sort', value: sort }] : []),
+      ...keptFields(ctx.urls),
     ],
     submit: 'Filter',
   };
@@ -81,7 +82,9 @@ export async function spreadsheetPage(
   return {
     title: `${agent.name} spreadsheet${pageNo > 1 ? ` (page ${count(pageNo)})` : ''}: ${SERVICE_INFO.title}`,
     description: `The whole catalog (${count(result.total)} products) with ${agent.name} buy links, prices in CNY and USD, batches and QC photos.`,
-    url: href({ page: pageNo > 1 ? pageNo : undefined }),
+    url: urls
+      .canonical()
+      .spreadsheet(agent.id, { ...params, page: pageNo > 1 ? pageNo : undefined }),
     mdUrl: href({ page: pageNo > 1 ? pageNo : undefined }, true),
     h1: `${agent.name} spreadsheet`,
     lead: [

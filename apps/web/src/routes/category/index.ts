@@ -5,13 +5,12 @@ import { WebHttpError } from '../../errors.js';
 import { listingKey, listingPage } from '../../pages/listing/listing-page.js';
 import { sendPage } from '../../render/send-page.js';
 import { type ListingQuery, ListingQuerySchema } from '../../schemas/page-queries.js';
-import { pageContext, readOnly, splitSuffix, type UrlFormat } from '../page-route.js';
+import { buildPage, pageContext, readOnly, splitSuffix, type UrlFormat } from '../page-route.js';
 
 const Params = Type.Object({ category: Type.String({ maxLength: 60 }) });
 
 /** `GET /category/{category}` (and `.md`): one of the 14 categories; any other is a 404 page. */
 export default async function categoryRoutes(fastify: FastifyInstance) {
-  const ctx = pageContext(fastify);
   const handler = (fixed?: UrlFormat) =>
     async function categoryPage(
       request: FastifyRequest<{ Params: { category: string }; Querystring: ListingQuery }>,
@@ -23,8 +22,9 @@ export default async function categoryRoutes(fastify: FastifyInstance) {
           404,
           'No such category. The catalog has 14 categories; see the list on the home page.',
         );
+      const ctx = pageContext(fastify, request.query.agent);
       const page = await fastify.site.pages.get(`category:${id}:${listingKey(request.query)}`, () =>
-        listingPage(ctx, request.query, id),
+        buildPage(ctx, () => listingPage(ctx, request.query, id)),
       );
       return sendPage(request, reply, page, fastify.site, fixed ?? format);
     };

@@ -1,14 +1,15 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { homePage } from '../../pages/home.js';
 import { CachedPage } from '../../render/page-cache.js';
 import { sendPage } from '../../render/send-page.js';
-import { formatOfPath, pageContext, readOnly } from '../page-route.js';
+import { type PageQuery, PageQuerySchema } from '../../schemas/page-queries.js';
+import { buildPage, formatOfPath, pageContext, preferenceKey, readOnly } from '../page-route.js';
 
 const URLS = ['/', '/index.html', '/index.md', '/index.html.md'];
 
 /**
- * `GET /` and its twins. The page depends only on the catalog, so it is rendered once; the
- * `Link` header points agents at the discovery documents.
+ * `GET /` and its twins. The page depends only on the catalog (and a preferred agent), so it is
+ * rendered once per preference; the `Link` header points agents at the discovery documents.
  */
 export default async function homeRoutes(fastify: FastifyInstance) {
   const urls = fastify.site.urls;
@@ -20,20 +21,26 @@ export default async function homeRoutes(fastify: FastifyInstance) {
     `<${urls.document('sitemap')}>; rel="sitemap"; type="application/xml"`,
   ].join(', ');
   for (const url of URLS) {
-    fastify.get(url, async (request, reply) => {
-      const page = await fastify.site.memo(
-        'page:home',
-        async () => new CachedPage(await homePage(pageContext(fastify)), fastify.site.chrome),
-      );
-      reply.header('link', link);
-      return sendPage(
-        request,
-        reply,
-        page,
-        fastify.site,
-        url.endsWith('.md') ? 'markdown' : formatOfPath(url),
-      );
-    });
+    fastify.get(
+      url,
+      { schema: { querystring: PageQuerySchema } },
+      async (request: FastifyRequest<{ Querystring: PageQuery }>, reply) => {
+        const ctx = pageContext(fastify, request.query.agent);
+        const page = await fastify.site.memo(
+          `page:home${preferenceKey(ctx)}`,
+          async () =>
+            new CachedPage(await buildPage(ctx, () => homePage(ctx)), fastify.site.chrome),
+        );
+        reply.header('link', link);
+        return sendPage(
+          request,
+          reply,
+          page,
+          fastify.site,
+          url.endsWith('.md') ? 'markdown' : formatOfPath(url),
+        );
+      },
+    );
   }
   readOnly(fastify, URLS);
 }

@@ -4,13 +4,19 @@ import { WebHttpError } from '../../errors.js';
 import { spreadsheetPage } from '../../pages/spreadsheet/spreadsheet-page.js';
 import { sendPage } from '../../render/send-page.js';
 import { type SpreadsheetQuery, SpreadsheetQuerySchema } from '../../schemas/page-queries.js';
-import { pageContext, readOnly, splitSuffix, type UrlFormat } from '../page-route.js';
+import {
+  buildPage,
+  pageContext,
+  preferenceKey,
+  readOnly,
+  splitSuffix,
+  type UrlFormat,
+} from '../page-route.js';
 
 const Params = Type.Object({ agent: Type.String({ maxLength: 60 }) });
 
 /** `GET /spreadsheet/{agent}` (and `.md`): the catalog with one agent's links; else a 404 page. */
 export default async function spreadsheetRoutes(fastify: FastifyInstance) {
-  const ctx = pageContext(fastify);
   const handler = (fixed?: UrlFormat) =>
     async function spreadsheet(
       request: FastifyRequest<{ Params: { agent: string }; Querystring: SpreadsheetQuery }>,
@@ -23,10 +29,12 @@ export default async function spreadsheetRoutes(fastify: FastifyInstance) {
           404,
           'No such agent. The spreadsheets are for agent_a, agent_b and agent_c.',
         );
+      // A spreadsheet shows its own agent's links; a preferred agent only rides in its links.
+      const ctx = pageContext(fastify, request.query.agent);
       const { q, category, sort, page: n } = request.query;
-      const key = `spreadsheet:${agent.id}:${JSON.stringify([q, category, sort, n])}`;
+      const key = `spreadsheet:${agent.id}:${JSON.stringify([q, category, sort, n])}${preferenceKey(ctx)}`;
       const page = await fastify.site.pages.get(key, () =>
-        spreadsheetPage(ctx, agent, request.query),
+        buildPage(ctx, () => spreadsheetPage(ctx, agent, request.query)),
       );
       return sendPage(request, reply, page, fastify.site, fixed ?? format);
     };
