@@ -55,7 +55,14 @@ export {
 } from './currency.js';
 export type { DimensionsCm, LinePrice } from './shipping/billable-weight.js';
 export { priceForWeight, volumetricWeightGrams } from './shipping/billable-weight.js';
-export { COUNTRY_CODE_PATTERN, isCountryCode, normalizeCountry } from './shipping/countries.js';
+export {
+  COUNTRY_CODE_PATTERN,
+  countryCodes,
+  isCountryCode,
+  normalizeCountry,
+} from './shipping/countries.js';
+export type { ServedCountry } from './shipping/countries-served.js';
+export { countriesServed, countryName } from './shipping/countries-served.js';
 export type { EstimateShippingOptions } from './shipping/estimate.js';
 export { estimateShipping } from './shipping/estimate.js';
 export type {
@@ -112,6 +119,7 @@ export {
   ListCategoriesOutputSchema,
 } from './tools/list-categories.js';
 export { toOpenApiSchema } from './tools/openapi-schema.js';
+export { LINK_SOURCES, pastedLinkSchema } from './tools/pasted-link-schema.js';
 export type {
   ProductSummary,
   QueryInterpretationOutput,
@@ -177,6 +185,8 @@ export { normalizeProductRow } from './import/normalize-row.js';
 export type { NormalizeRowContext } from './import/row-context.js';
 export { UNBRANDED } from './import/row-context.js';
 export { productSlug, slugify } from './import/slug.js';
+export type { PastedLinkReading } from './listing-link/pasted-link.js';
+export { describeLinkFormats, isPastedLink, readPastedLink } from './listing-link/pasted-link.js';
 export type {
   LinkFailure,
   ListingLink,
