@@ -6,7 +6,13 @@ export { CATEGORIES, CATEGORY_IDS, getCategory, isCategoryId } from './categorie
 export type { CatalogErrorCode } from './errors.js';
 export { CatalogError, isCatalogError } from './errors.js';
 export type { Marketplace, Product } from './product.js';
-export { MARKETPLACES, PRODUCT_FIELDS, ProductSchema, SLUG_PATTERN } from './product.js';
+export {
+  MARKETPLACE_NAMES,
+  MARKETPLACES,
+  PRODUCT_FIELDS,
+  ProductSchema,
+  SLUG_PATTERN,
+} from './product.js';
 
 // --- service description & public URLs
 
@@ -186,7 +192,12 @@ export type { NormalizeRowContext } from './import/row-context.js';
 export { UNBRANDED } from './import/row-context.js';
 export { productSlug, slugify } from './import/slug.js';
 export type { PastedLinkReading } from './listing-link/pasted-link.js';
-export { describeLinkFormats, isPastedLink, readPastedLink } from './listing-link/pasted-link.js';
+export {
+  describeLinkFormats,
+  describePastedListing,
+  isPastedLink,
+  readPastedLink,
+} from './listing-link/pasted-link.js';
 export type {
   LinkFailure,
   ListingLink,

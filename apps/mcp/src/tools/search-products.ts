@@ -15,8 +15,9 @@ import {
   type SearchProductsOutput,
   toCny,
 } from '@repo/catalog-core';
-import type { QueryInterpretation } from '@repo/search';
+import { lookupPastedLink, type QueryInterpretation } from '@repo/search';
 import { freezeJson } from '../protocol/wire-json.js';
+import { pastedLinkAnswer } from './pasted-link.js';
 import { McpToolError, type ToolAnswer, type ToolContext } from './tool-context.js';
 
 const DEFAULT_LIMIT = 10;
@@ -93,6 +94,13 @@ export async function searchProducts(
     throw new McpToolError(
       `min_price (${args.min_price}) is above max_price (${args.max_price}); swap them or drop one.`,
     );
+  }
+  // A pasted listing link is looked up, not searched as words (nor ever fetched).
+  const pasted = args.query ? await lookupPastedLink(ctx.index, args.query, ctx.agents) : undefined;
+  if (pasted) {
+    const agents = args.agent ? ctx.agents.filter((a) => a.id === args.agent) : ctx.agents;
+    const all = pasted.products.map((p) => productSummary(p, ctx, args.agent));
+    return pastedLinkAnswer(pasted, all, { offset, limit }, agents);
   }
   const result = await ctx.index.search({
     ...(args.query !== undefined && { q: args.query }),

@@ -1,6 +1,11 @@
 import type { Agent } from '../agents/agent.js';
 import { DEFAULT_AGENTS } from '../agents/default-agents.js';
-import { type ReadListingLinkResult, readListingLink } from './read-listing-link.js';
+import { MARKETPLACE_NAMES } from '../product.js';
+import {
+  type ListingLink,
+  type ReadListingLinkResult,
+  readListingLink,
+} from './read-listing-link.js';
 
 /** A link somewhere in the text: a scheme, written out or percent-encoded. */
 const SCHEME_ANYWHERE = /(?:^|\s|[<("'[])(?:https?:\/\/|https?%3A%2F%2F)/i;
@@ -87,4 +92,18 @@ export function readPastedLink(
     failure: read.failure,
     message: `This link can’t be read as a listing: ${read.message}. Links understood: ${describeLinkFormats(agents).join('; ')}.`,
   };
+}
+
+/**
+ * What a read link is, in one sentence for the shopper: the listing, and whether the catalog has
+ * it (then its page comes first) or not (then the agents' links still buy it).
+ *
+ * @example describePastedListing(link, false)
+ * // 'Weidian item 7231234567 is not in the catalog; each agent’s buy link still leads to it.'
+ */
+export function describePastedListing(link: ListingLink, catalogued: boolean): string {
+  const what = `${MARKETPLACE_NAMES[link.marketplace]} item ${link.itemId}`;
+  return catalogued
+    ? `${what} is in the catalog: its product page comes first.`
+    : `${what} is not in the catalog; each agent’s buy link still leads to it.`;
 }
