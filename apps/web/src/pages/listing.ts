@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Block, Field, Link, PageModel } from '../render/page-model.js';
 import type { ListingQuery } from '../schemas/page-queries.js';
 import { interpretationBlocks } from './listing-interpretation.js';
+import { pastedLinkListing } from './listing-link-card.js';
 import { categoryLinks, count, productCard, section, withQuery } from './shared.js';
 
 /** The page-cache key of a listing query: only the parameters that change the page. */
@@ -49,17 +50,21 @@ export async function listingPage(
   const literal = query.literal === '1';
   const min = query.min_price ? toCny(Number(query.min_price), currency) : undefined;
   const max = query.max_price ? toCny(Number(query.max_price), currency) : undefined;
-  const result = await fastify.catalog.search({
-    ...(q ? { q } : {}),
-    ...(category ? { category } : {}),
-    ...(min === undefined ? {} : { minPrice: min }),
-    ...(max === undefined ? {} : { maxPrice: max }),
-    ...(sort ? { sort } : {}),
-    ...(literal ? { literal } : {}),
-    currency,
-    offset: (pageNo - 1) * LISTING_PAGE_SIZE,
-    limit: LISTING_PAGE_SIZE,
-  });
+  // A pasted listing link is read and looked up, not searched as words.
+  const pasted = q ? await pastedLinkListing(fastify, q) : undefined;
+  const result =
+    pasted?.result ??
+    (await fastify.catalog.search({
+      ...(q ? { q } : {}),
+      ...(category ? { category } : {}),
+      ...(min === undefined ? {} : { minPrice: min }),
+      ...(max === undefined ? {} : { maxPrice: max }),
+      ...(sort ? { sort } : {}),
+      ...(literal ? { literal } : {}),
+      currency,
+      offset: (pageNo - 1) * LISTING_PAGE_SIZE,
+      limit: LISTING_PAGE_SIZE,
+    }));
   const cat = category ? getCategory(category) : undefined;
   const path = fixedCategory ? `${base}/category/${fixedCategory}` : `${base}/catalog`;
   const params = {
@@ -136,6 +141,7 @@ export async function listingPage(
         : `Products ${count(result.offset + 1)}–${count(result.offset + shown)} of ${count(result.total)} · page ${count(pageNo)} of ${count(lastPage)}`;
 
   const blocks: Block[] = [
+    ...(pasted ? [pasted.card] : []),
     {
       kind: 'form',
       label: cat ? `Search ${cat.name}` : 'Search the catalog',
@@ -145,7 +151,8 @@ export async function listingPage(
       submit: 'Search',
     },
   ];
-  if (!fixedCategory) {
+  // A link names one listing: neither categories nor an order narrow it further.
+  if (!fixedCategory && !pasted) {
     const counts = Object.entries(result.categoryCounts).map(([id, n]) => ({
       id: id as CategoryId,
       count: n,
@@ -162,20 +169,23 @@ export async function listingPage(
     });
     blocks.push({ kind: 'links', label: 'Matches per category', items: links });
   }
-  blocks.push({
-    kind: 'links',
-    label: 'Sort by',
-    items: Object.entries(SORT_LABELS)
-      .filter(([s]) => q || s !== 'relevance')
-      .map(([s, label]) => ({
-        href: href({ sort: s }),
-        mdHref: href({ sort: s }, true),
-        text: label,
-        current: s === (sort ?? (q ? 'relevance' : 'newest')),
-      })),
-  });
+  if (!pasted)
+    blocks.push({
+      kind: 'links',
+      label: 'Sort by',
+      items: Object.entries(SORT_LABELS)
+        .filter(([s]) => q || s !== 'relevance')
+        .map(([s, label]) => ({
+          href: href({ sort: s }),
+          mdHref: href({ sort: s }, true),
+          text: label,
+          current: s === (sort ?? (q ? 'relevance' : 'newest')),
+        })),
+    });
   const results: Block[] = [...interpretationBlocks(result.interpretation, q, listingLink)];
-  if (result.total === 0) {
+  if (result.total === 0 && pasted) {
+    // The card above says what the link is and how to buy it.
+  } else if (result.total === 0) {
     results.push({
       kind: 'notice',
       content: [
@@ -230,7 +240,7 @@ export async function listingPage(
   blocks.push(section('results', q ? `Results for “${q}”` : 'Products', results));
 
   const where = cat ? cat.name : 'the catalog';
-  const h1 = q ? `“${q}” in ${where}` : cat ? cat.name : 'Catalog';
+  const h1 = pasted ? pasted.h1 : q ? `“${q}” in ${where}` : cat ? cat.name : 'Catalog';
   return {
     title: `${h1}${pageNo > 1 ? ` (page ${count(pageNo)})` : ''}: ${SERVICE_INFO.title}`,
     description: cat

@@ -15,6 +15,17 @@ const PAGES: readonly (readonly [kind: string, url: string, status: number])[] =
   ['catalog with results', '/catalog?q=nike', 200],
   ['catalog without results', '/catalog?q=qqxxzzvvjj', 200],
   ['catalog, page 2 of a category', '/catalog?category=bags&page=2', 200],
+  [
+    'catalog with a pasted catalogued link',
+    `/catalog?q=${encodeURIComponent(products[42]!.listing_url)}`,
+    200,
+  ],
+  [
+    'catalog with a pasted link not catalogued',
+    `/catalog?q=${encodeURIComponent('https://item.taobao.com/item.htm?id=600000000001')}`,
+    200,
+  ],
+  ['catalog with a short link', `/catalog?q=${encodeURIComponent('https://m.tb.cn/h.5xYz')}`, 200],
   ['category', '/category/bags', 200],
   ['product', `/producto/${products[7]!.slug}`, 200],
   ['spreadsheet', '/spreadsheet/agent_a', 200],
