@@ -17,7 +17,14 @@ export {
 // --- service description & public URLs
 
 export { SERVICE_INFO } from './service.js';
-export { absoluteUrl, catalogUrl, categoryUrl, productUrl, spreadsheetUrl } from './urls.js';
+export {
+  absoluteUrl,
+  catalogUrl,
+  categoryUrl,
+  productUrl,
+  shippingUrl,
+  spreadsheetUrl,
+} from './urls.js';
 
 // --- agents, offers, links, shipping, currency, tool contracts
 

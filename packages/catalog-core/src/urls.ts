@@ -40,3 +40,22 @@ export function catalogUrl(baseUrl: string, q?: string, format: 'html' | 'md' = 
   const path = `${baseUrl}/catalog${format === 'md' ? '.md' : ''}`;
   return q ? `${path}?q=${encodeURIComponent(q)}` : path;
 }
+
+/**
+ * `/shipping` (HTML) or `/shipping.md` (Markdown), the shipping calculator, with its query
+ * parameters (`country`, `weight`, `items`, `length`, `width`, `height`); empty ones are left out.
+ *
+ * @example shippingUrl('https://shop.example', { country: 'PL', items: 'nike-dunk-7231234567' })
+ * // 'https://shop.example/shipping?country=PL&items=nike-dunk-7231234567'
+ */
+export function shippingUrl(
+  baseUrl: string,
+  params: Readonly<Record<string, string | undefined>> = {},
+  format: 'html' | 'md' = 'html',
+): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value) search.set(key, value);
+  // Slugs, quantities and commas need no escaping in a query; kept readable for people.
+  const query = search.toString().replace(/%2C/g, ',').replace(/%3A/g, ':');
+  return `${baseUrl}/shipping${format === 'md' ? '.md' : ''}${query ? `?${query}` : ''}`;
+}

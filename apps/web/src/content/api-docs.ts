@@ -118,11 +118,43 @@ suggests spellings from the catalog. The tool's \`interpretation\` and the page'
 results for …" line say how the text was read; \`literal: true\` (tool) or \`literal=1\` (page)
 searches the words exactly as given. Explicit filters always win over what the text says.
 
+## Pasting a link
+
+A Weidian, Taobao, Tmall or 1688 listing link in any common form (mobile and share hosts,
+\`itemID\`/\`id\`/\`offerId\` parameters, \`offer/<id>.html\` paths, tracking parameters,
+percent-encoding, \`http://\`), or a product link of one of the agents, is read wherever a
+search is: the \`q\` of \`${base}/catalog\` (and its \`.md\` twin, and the search boxes) and the
+\`query\` of \`search_products\`. The link is parsed, never opened. When the catalog has the
+listing, its product comes first; when it does not, the answer says so and still gives every
+agent's buy link for it (affiliate links, disclosed). The tool's result carries a \`link\` object
+(\`readable\`, \`marketplace\`, \`item_id\`, \`listing_url\`, \`catalogued\`, \`buy_links\`,
+\`message\`); the page shows a card at the top. Short links (\`m.tb.cn\`, \`e.tb.cn\`) can't be read
+without opening them and say so; other links that are not a listing get a message naming the
+forms that are understood.
+
+## Shipping calculator
+
+\`${base}/shipping\` (and \`${base}/shipping.md\`) quotes every agent's lines to a \`country\`
+(ISO 3166-1 alpha-2; any country a line serves) for a \`weight\` in grams or \`items\`
+(comma-separated product slugs, each optionally \`:quantity\`; a category id stands for a
+typical item of it), with an optional box (\`length\`, \`width\`, \`height\` in cm): price in CNY
+with USD and EUR, delivery days, billable weight, whether volume or weight decided it, cheapest
+and fastest marked, and the assumptions. It runs the estimator of \`estimate_shipping\`, so both
+give the same quotes. \`add\` (a slug, a product page link or a catalogued listing link) adds one
+more item and answers \`303\` with the estimate's own URL. Each product page has a country
+selector that opens the calculator with that product. A value it cannot use (an unknown
+country or slug, a negative weight) is a \`400\` page, in the representation asked for, naming it.
+
+\`\`\`sh
+curl -s '${base}/shipping.md?country=PL&items=sneakers:2&length=36&width=26&height=15'
+\`\`\`
+
 ## Pages in Markdown
 
 Every HTML page has a Markdown twin: send \`Accept: text/markdown\`, or add \`.md\` to the path
 (\`${base}/index.md\`, \`${base}/catalog.md?q=jordan\`, \`${base}/category/bags.md\`,
-\`${base}/producto/{slug}.md\`, \`${base}/spreadsheet/agent_a.md\`, \`${base}/api-docs.md\`).
+\`${base}/producto/{slug}.md\`, \`${base}/spreadsheet/agent_a.md\`, \`${base}/shipping.md\`,
+\`${base}/api-docs.md\`).
 
 ## Discovery documents
 

@@ -26,7 +26,8 @@ ${TOOL_CONTRACTS.map((t) => `- ${t.name}: ${firstSentence(t.description)}`).join
 ## Catalog (Markdown)
 
 - [Home](${base}/index.md): featured products, verified agents, FAQ
-- [Search](${base}/catalog.md?q=): add words to \`q\`; also \`category\`, \`sort\`, \`min_price\`, \`max_price\`, \`page\`
+- [Search](${base}/catalog.md?q=): add words to \`q\`, or paste a Weidian, Taobao, Tmall, 1688 or agent product link to get that listing and every agent's buy link for it; also \`category\`, \`sort\`, \`min_price\`, \`max_price\`, \`page\`
+- [Shipping calculator](${base}/shipping.md?country=US&weight=1000): every agent's lines to a \`country\` for a \`weight\` in grams or \`items\` (slug:quantity, comma-separated), with an optional box (\`length\`, \`width\`, \`height\` in cm); the same figures as estimate_shipping
 ${CATEGORIES.map((c) => `- [${c.name}](${base}/category/${c.id}.md): ${c.description}`).join('\n')}
 
 ## Spreadsheets (Markdown)

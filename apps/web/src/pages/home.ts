@@ -1,4 +1,4 @@
-import { AFFILIATE_DISCLOSURE, SERVICE_INFO } from '@repo/catalog-core';
+import { AFFILIATE_DISCLOSURE, SERVICE_INFO, shippingUrl } from '@repo/catalog-core';
 import type { FastifyInstance } from 'fastify';
 import { marked } from 'marked';
 import { faqMarkdown } from '../content/faq.js';
@@ -24,12 +24,26 @@ export async function homePage(fastify: FastifyInstance): Promise<PageModel> {
       kind: 'form',
       label: 'Search the catalog',
       action: `${base}/catalog`,
-      mdHint: `Search: ${base}/catalog.md?q=your+words (also category, sort, min_price, max_price, page).`,
+      mdHint: `Search: ${base}/catalog.md?q=your+words (also category, sort, min_price, max_price, page); q may also be a pasted listing or agent link.`,
       fields: [{ kind: 'search', name: 'q', label: `Search ${count(total)} products`, value: '' }],
       submit: 'Search',
     },
     section('categories', 'Categories', [
       { kind: 'links', label: 'Categories', items: categoryLinks(base, counts) },
+    ]),
+    section('shipping', 'Shipping to your country', [
+      {
+        kind: 'paragraph',
+        content: [
+          'What your haul costs to ship to any country, with every agent’s lines side by side: ',
+          {
+            href: shippingUrl(base),
+            mdHref: shippingUrl(base, {}, 'md'),
+            text: 'the shipping calculator',
+          },
+          '. Paste any Weidian, Taobao, 1688 or agent link into the search box to find that item.',
+        ],
+      },
     ]),
     section('featured', 'Featured products', [
       {

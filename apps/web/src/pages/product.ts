@@ -6,6 +6,7 @@ import {
   estimateShipping,
   formatPrice,
   getCategory,
+  MARKETPLACE_NAMES,
   type Product,
   productUrl,
   SERVICE_INFO,
@@ -13,11 +14,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Block, Cell, PageModel } from '../render/page-model.js';
 import { prices, productCard, section } from './shared.js';
+import { productShippingBlocks } from './shipping/product-shipping-form.js';
 
 /** Countries the product page quotes shipping to. */
 export const SHIPPING_COUNTRIES = ['US', 'GB', 'DE', 'FR', 'CA', 'AU'] as const;
-
-const MARKETPLACE_NAMES = { weidian: 'Weidian', taobao: 'Taobao', '1688': '1688' } as const;
 
 function shippingRows(fastify: FastifyInstance, p: Product): Cell[][] {
   return SHIPPING_COUNTRIES.map((country) => {
@@ -152,6 +152,7 @@ export async function productPage(fastify: FastifyInstance, p: Product): Promise
           'Estimates; the agent quotes the final price after weighing your parcel. Several items in one parcel cost less per item.',
         ],
       },
+      ...productShippingBlocks(site, p),
     ]),
   ];
   if (relatedCards.length)

@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
-import { type Agent, DEFAULT_AGENTS, SERVICE_INFO, spreadsheetUrl } from '@repo/catalog-core';
+import {
+  type Agent,
+  DEFAULT_AGENTS,
+  SERVICE_INFO,
+  shippingUrl,
+  spreadsheetUrl,
+} from '@repo/catalog-core';
 import type { CategoryCount } from '@repo/search';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -65,6 +71,7 @@ async function sitePlugin(fastify: FastifyInstance, opts: SitePluginOptions) {
     nav: [
       { href: `${base}/catalog`, text: 'Catalog' },
       { href: spreadsheetUrl(base, firstAgent), text: 'Spreadsheets' },
+      { href: shippingUrl(base), text: 'Shipping' },
       { href: `${base}/api-docs`, text: 'API' },
     ],
     footer: [
