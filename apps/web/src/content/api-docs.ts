@@ -141,7 +141,7 @@ typical item of it), with an optional box (\`length\`, \`width\`, \`height\` in 
 with USD and EUR, delivery days, billable weight, whether volume or weight decided it, cheapest
 and fastest marked, and the assumptions. It runs the estimator of \`estimate_shipping\`, so both
 give the same quotes. \`add\` (a slug, a product page link or a catalogued listing link) adds one
-more item and answers \`303\` with the estimate's own URL. Each product page has a country
+more item to \`items\`, which the page's canonical URL, form and links then carry. Each product page has a country
 selector that opens the calculator with that product. A value it cannot use (an unknown
 country or slug, a negative weight) is a \`400\` page, in the representation asked for, naming it.
 

@@ -126,18 +126,22 @@ describe('/shipping', () => {
     }
   });
 
-  it('adds an item by slug, page link or listing link, and answers with the estimate’s URL', async () => {
+  it('adds an item by slug, page link or listing link, and carries it in its URL and form', async () => {
     for (const add of [b.slug, `http://test.local/producto/${b.slug}.md`, b.listing_url]) {
       const response = await get(
         `/shipping?country=DE&items=${a.slug}&add=${encodeURIComponent(add)}`,
       );
-      expect(response.statusCode, add).toBe(303);
-      expect(response.headers.location).toBe(
-        `http://test.local/shipping?country=DE&items=${a.slug},${b.slug}`,
+      expect(response.statusCode, add).toBe(200);
+      expect(response.headers.location).toBeUndefined();
+      expect(response.body).toContain(
+        `<link rel="canonical" href="http://test.local/shipping?country=DE&amp;items=${a.slug},${b.slug}">`,
+      );
+      expect(response.body).toContain(
+        `<input type="hidden" name="items" value="${a.slug},${b.slug}">`,
       );
     }
     const again = await get(`/shipping.md?items=${a.slug}&add=${a.slug}`);
-    expect(again.headers.location).toBe(`http://test.local/shipping.md?items=${a.slug}:2`);
+    expect(again.body).toContain(`url: "http://test.local/shipping?items=${a.slug}:2"`);
   });
 
   it('changes quantities with plain links', async () => {

@@ -31,8 +31,6 @@ export interface ShippingRequest {
   readonly box?: BoxCm;
   /** Each value that could not be used, as a sentence naming it. Any makes the answer a 400. */
   readonly problems: readonly string[];
-  /** An item was added with `add`: the page's own URL now holds it in `items`. */
-  readonly added: boolean;
 }
 
 /** Items per parcel, as `estimate_shipping` takes them. */
@@ -136,13 +134,11 @@ export async function readShippingRequest(
     }
     quantities.set(match[1], (quantities.get(match[1]) ?? 0) + quantity);
   }
-  let added = false;
   const add = (query.add ?? '').trim();
   if (add !== '') {
     const product = await productOf(add, index, agents);
     if (product) {
       quantities.set(product.slug, (quantities.get(product.slug) ?? 0) + 1);
-      added = true;
     } else {
       problems.push(
         `${quoted(add)} is no product of the catalog: add a product slug, its page link, or the listing link of a catalogued product.`,
@@ -171,6 +167,5 @@ export async function readShippingRequest(
     items,
     ...(box === undefined ? {} : { box }),
     problems,
-    added,
   };
 }

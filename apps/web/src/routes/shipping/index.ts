@@ -9,8 +9,8 @@ const URLS = ['/shipping', '/shipping.html', '/shipping.md', '/shipping/index.md
 
 /**
  * `GET /shipping` (and `.html`, `.md`): the shipping calculator. An item added with `add` is
- * folded into `items` and answered with a 303 to that URL, so the address bar always holds the
- * whole estimate. A value it cannot use is a 400 page in the representation asked for.
+ * folded into `items`, which the page's canonical URL, form and links carry on (the web app never
+ * redirects). A value it cannot use is a 400 page in the representation asked for.
  */
 export default async function shippingRoutes(fastify: FastifyInstance) {
   const { site } = fastify;
@@ -23,7 +23,6 @@ export default async function shippingRoutes(fastify: FastifyInstance) {
         const asked = await readShippingRequest(request.query, fastify.catalog, site.agents);
         const page = shippingPage(site, request.query, asked);
         if (page.status) return sendPage(request, reply, page, site, format);
-        if (asked.added) return reply.redirect(format === 'markdown' ? page.mdUrl : page.url, 303);
         // Rendering is what costs (the country list); equal estimates share one rendered page.
         const cached = await site.pages.get(`shipping:${page.url}`, async () => page);
         return sendPage(request, reply, cached, site, format);
