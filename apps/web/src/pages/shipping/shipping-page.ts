@@ -133,11 +133,11 @@ export function shippingPage(
     });
   }
   blocks.push(shippingForm(site, query, request, params.items));
-  if (request.items.length > 0)
-    blocks.push(section('items', 'Items', itemBlocks(site, request, params)));
   if (answer?.ok) {
     blocks.push(section('quotes', 'Quotes', resultBlocks(answer.output, request.box, site.agents)));
   }
+  if (request.items.length > 0)
+    blocks.push(section('items', 'Items', itemBlocks(site, request, params)));
   blocks.push({
     kind: 'paragraph',
     content: [
