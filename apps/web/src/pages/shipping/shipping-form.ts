@@ -1,9 +1,26 @@
-import { shippingUrl } from '@repo/catalog-core';
+import { type Agent, shippingUrl } from '@repo/catalog-core';
 import type { Site } from '../../plugins/site.js';
 import type { Block, Field } from '../../render/page-model.js';
 import type { ShippingQuery } from '../../schemas/shipping-query.js';
 import { servedCountries } from './served-countries.js';
 import type { ShippingRequest } from './shipping-request.js';
+
+type SelectOption = Extract<Field, { kind: 'select' }>['options'][number];
+
+const optionLists = new WeakMap<readonly Agent[], readonly SelectOption[]>();
+
+// One array per agents list: the renderer keeps a list's HTML by its identity.
+function countryOptions(agents: readonly Agent[]): readonly SelectOption[] {
+  let options = optionLists.get(agents);
+  if (options === undefined) {
+    options = [
+      { value: '', label: 'Choose a country' },
+      ...servedCountries(agents).map((c) => ({ value: c.code, label: c.name })),
+    ];
+    optionLists.set(agents, options);
+  }
+  return options;
+}
 
 /** The `country` select of every served country, by English name; shared by the product page. */
 export function countryField(site: Site, value: string): Field {
@@ -12,10 +29,7 @@ export function countryField(site: Site, value: string): Field {
     name: 'country',
     label: 'Ship to',
     value,
-    options: [
-      { value: '', label: 'Choose a country' },
-      ...servedCountries(site.agents).map((c) => ({ value: c.code, label: c.name })),
-    ],
+    options: countryOptions(site.agents),
   };
 }
 

@@ -20,12 +20,22 @@ export default async function shippingRoutes(fastify: FastifyInstance) {
       url,
       { schema: { querystring: ShippingQuerySchema } },
       async (request, reply) => {
-        const asked = await readShippingRequest(request.query, fastify.catalog, site.agents);
-        const page = shippingPage(site, request.query, asked);
-        if (page.status) return sendPage(request, reply, page, site, format);
-        // Rendering is what costs (the country list); equal estimates share one rendered page.
-        const cached = await site.pages.get(`shipping:${page.url}`, async () => page);
-        return sendPage(request, reply, cached, site, format);
+        const q = request.query;
+        // Equal questions share one page (400 pages are never kept), so a repeated estimate
+        // costs a lookup; the key is what was asked, as asked.
+        const key = JSON.stringify([
+          q.country,
+          q.weight,
+          q.items,
+          q.add,
+          q.length,
+          q.width,
+          q.height,
+        ]);
+        const page = await site.pages.get(`shipping:${key}`, async () =>
+          shippingPage(site, q, await readShippingRequest(q, fastify.catalog, site.agents)),
+        );
+        return sendPage(request, reply, page, site, format);
       },
     );
   }
