@@ -26,29 +26,56 @@ const SECTIONS = {
 } as const;
 type Section = keyof typeof SECTIONS;
 
-const { values } = parseArgs({
-  options: {
-    duration: { type: 'string', default: '5' },
-    connections: { type: 'string', default: '50' },
-    quick: { type: 'boolean', default: false },
-    // Only the HTTP scenarios whose name contains this text (and only the HTTP section).
-    only: { type: 'string' },
-    // The 1,000,000-product cases (engine, cold start, import): minutes more, so not by default.
-    scale: { type: 'boolean', default: false },
-    // The sections to run, comma-separated, in this order: engine,cold-start,http,gateway,scale.
-    sections: { type: 'string' },
-    // Writes a V8 CPU profile of each measured service to bench/results/ when it stops.
-    profile: { type: 'boolean', default: false },
-    // Twin and scenarios alternate this many times; the round with the median ratio is kept.
-    rounds: { type: 'string', default: '3' },
-    // Leave the server and the generator unpinned (to see what pinning changes).
-    'no-pin': { type: 'boolean', default: false },
-    // wrk (default) or autocannon, which runs in this process.
-    generator: { type: 'string', default: 'wrk' },
-    // autocannon only: decode every response body into a string, as it does out of the box.
-    'decode-bodies': { type: 'boolean', default: false },
-  },
-});
+const USAGE =
+  'usage: pnpm bench [--quick] [--only TEXT] [--sections engine,cold-start,http,gateway,scale] [--scale] [--duration S] [--connections N] [--rounds R] [--profile] [--no-pin] [--generator wrk|autocannon] [--decode-bodies]\nEvery option is described in bench/README.md.';
+
+function usageError(message: string): never {
+  console.error(`pnpm bench: ${message}\n${USAGE}`);
+  process.exit(2);
+}
+
+function readOptions() {
+  try {
+    return parseArgs({ options: OPTIONS }).values;
+  } catch (error) {
+    // parseArgs names the unknown or malformed option; a stack trace would only hide it.
+    return usageError((error as Error).message);
+  }
+}
+
+const OPTIONS = {
+  duration: { type: 'string', default: '5' },
+  connections: { type: 'string', default: '50' },
+  quick: { type: 'boolean', default: false },
+  // Only the HTTP scenarios whose name contains this text (and only the HTTP section).
+  only: { type: 'string' },
+  // The 1,000,000-product cases (engine, cold start, import): minutes more, so not by default.
+  scale: { type: 'boolean', default: false },
+  // The sections to run, comma-separated, in this order: engine,cold-start,http,gateway,scale.
+  sections: { type: 'string' },
+  // Writes a V8 CPU profile of each measured service to bench/results/ when it stops.
+  profile: { type: 'boolean', default: false },
+  // Twin and scenarios alternate this many times; the round with the median ratio is kept.
+  rounds: { type: 'string', default: '3' },
+  // Leave the server and the generator unpinned (to see what pinning changes).
+  'no-pin': { type: 'boolean', default: false },
+  // wrk (default) or autocannon, which runs in this process.
+  generator: { type: 'string', default: 'wrk' },
+  // autocannon only: decode every response body into a string, as it does out of the box.
+  'decode-bodies': { type: 'boolean', default: false },
+  help: { type: 'boolean', short: 'h', default: false },
+} as const;
+
+const values = readOptions();
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+for (const name of ['duration', 'connections', 'rounds'] as const) {
+  const n = Number(values[name]);
+  if (!Number.isInteger(n) || n < 1)
+    usageError(`--${name} is a whole number above 0, not ${values[name]}`);
+}
 
 function sectionsToRun(): Section[] {
   if (values.sections !== undefined) {
@@ -86,8 +113,7 @@ try {
   sections = sectionsToRun();
   generator = chooseGenerator(cores.load);
 } catch (error) {
-  console.error(`pnpm bench: ${(error as Error).message}`);
-  process.exit(2);
+  usageError((error as Error).message);
 }
 const rounds = {
   rounds: quick ? 1 : Math.max(1, Number(values.rounds)),
