@@ -3,7 +3,7 @@
 // against the in-process model of Meilisearch (no server runs here), on the sample catalog, and
 // prints zero-result rate, success@10, precision@10 and nDCG@10 per kind of query.
 import { parseArgs } from 'node:util';
-import { generateSampleCatalog } from '@repo/catalog-core';
+import { generateSampleCatalog } from '@repo/catalog-core/sample';
 import type { CatalogIndex } from '@repo/search';
 import { createEmbeddedIndex } from '@repo/search/embedded';
 import { createMeilisearchIndex, indexCatalogInMeilisearch } from '@repo/search/meilisearch';

@@ -2,7 +2,7 @@
 // Builds the sample catalog and the embedded index, runs a deterministic query mix and prints ONE
 // JSON line: build time, memory and per-kind latency percentiles.
 import { parseArgs } from 'node:util';
-import { generateSampleCatalog } from '@repo/catalog-core';
+import { generateSampleCatalog } from '@repo/catalog-core/sample';
 import { createEmbeddedIndex } from '@repo/search/embedded';
 import { generateQueryMix, QUERY_KINDS, type QueryKind } from './search-queries.js';
 

@@ -1,6 +1,6 @@
 import type { CategoryId, Product } from '@repo/catalog-core';
-import { CATEGORY_IDS } from '@repo/catalog-core';
-import { type SearchQuery, SORT_ORDERS, tokenize } from '@repo/search';
+import { CATEGORY_IDS, SORT_ORDERS } from '@repo/catalog-core';
+import { type SearchQuery, tokenize } from '@repo/search';
 
 /** The kinds of query in the benchmark mix, in equal shares. */
 export const QUERY_KINDS = ['oneWord', 'twoWord', 'prefix', 'typo', 'filtered', 'browse'] as const;

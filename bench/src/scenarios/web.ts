@@ -1,4 +1,4 @@
-import { generateSampleCatalog } from '@repo/catalog-core';
+import { generateSampleCatalog } from '@repo/catalog-core/sample';
 import type { ServiceScenario } from '../scenario.js';
 import { generateQueryMix } from '../search-queries.js';
 

@@ -1,4 +1,4 @@
-import { generateSampleCatalog } from '@repo/catalog-core';
+import { generateSampleCatalog } from '@repo/catalog-core/sample';
 
 /** One request of the soak mix. */
 export interface SoakRequest {

@@ -1,4 +1,6 @@
 // The public API of @repo/catalog-core. Adding a name here is an API decision: no `export *`.
+// The sample catalog generator is apart, at `@repo/catalog-core/sample`: no app loads it unless it
+// generates.
 
 // --- categories & products
 export type { Category, CategoryId } from './categories.js';
@@ -17,16 +19,41 @@ export {
 // --- service description & public URLs
 
 export { SERVICE_INFO } from './service.js';
+export type {
+  DocumentName,
+  PageFormat,
+  QueryParams,
+  SiteUrls,
+  SiteUrlsOptions,
+  WellKnownDocument,
+} from './urls.js';
 export {
   absoluteUrl,
   catalogUrl,
   categoryUrl,
+  createSiteUrls,
+  DOCUMENT_PATHS,
   productUrl,
-  shippingUrl,
   spreadsheetUrl,
+  WELL_KNOWN_DOCUMENTS,
 } from './urls.js';
 
-// --- agents, offers, links, shipping, currency, tool contracts
+// --- the query vocabulary: orders, page sizes, limits
+
+export type { SortOrder, ToolSortOrder } from './contracts/search-query.js';
+export {
+  DEFAULT_LIMIT,
+  LISTING_PAGE_SIZE,
+  MAX_LIMIT,
+  MAX_OFFSET,
+  SORT_ORDERS,
+  SPREADSHEET_PAGE_SIZE,
+  TOOL_DEFAULT_LIMIT,
+  TOOL_MAX_LIMIT,
+  TOOL_SORT_ORDERS,
+} from './contracts/search-query.js';
+
+// --- agents, offers, links, shipping, currency
 
 export type {
   Agent,
@@ -100,58 +127,6 @@ export {
   servedCountries,
   VOLUMETRIC_RULES,
 } from './shipping/shipping-line.js';
-export { AFFILIATE_DISCLOSURE } from './tools/disclosure.js';
-export type {
-  EstimateShippingInput,
-  EstimateShippingOutput,
-  ShippingQuote,
-  UnavailableLine,
-} from './tools/estimate-shipping.js';
-export {
-  EstimateShippingInputSchema,
-  EstimateShippingOutputSchema,
-  ShippingQuoteSchema,
-  UNAVAILABLE_REASONS,
-  UnavailableLineSchema,
-} from './tools/estimate-shipping.js';
-export type {
-  AgentOffers,
-  GetAgentOffersInput,
-  GetAgentOffersOutput,
-} from './tools/get-agent-offers.js';
-export {
-  AgentOffersSchema,
-  GetAgentOffersInputSchema,
-  GetAgentOffersOutputSchema,
-  ShippingLineSummarySchema,
-} from './tools/get-agent-offers.js';
-export type { ListCategoriesInput, ListCategoriesOutput } from './tools/list-categories.js';
-export {
-  CategorySummarySchema,
-  ListCategoriesInputSchema,
-  ListCategoriesOutputSchema,
-} from './tools/list-categories.js';
-export { toOpenApiSchema } from './tools/openapi-schema.js';
-export { LINK_SOURCES, pastedLinkSchema } from './tools/pasted-link-schema.js';
-export type {
-  ProductSummary,
-  QueryInterpretationOutput,
-  SearchProductsInput,
-  SearchProductsOutput,
-  SortOrder,
-} from './tools/search-products.js';
-export {
-  BuyLinkSchema,
-  DROP_REASONS,
-  MAX_OFFSET,
-  ProductSummarySchema,
-  QueryInterpretationSchema,
-  SearchProductsInputSchema,
-  SearchProductsOutputSchema,
-  SORT_ORDERS,
-} from './tools/search-products.js';
-export type { ToolContract, ToolName } from './tools/tool-contracts.js';
-export { getToolContract, TOOL_CONTRACTS, TOOL_NAMES } from './tools/tool-contracts.js';
 
 // --- lexicon: how shoppers name brands, models, categories, prices
 
@@ -183,7 +158,7 @@ export type { PhraseMatch } from './lexicon/phrase-table.js';
 export { PhraseTable } from './lexicon/phrase-table.js';
 export { recognizeBrand, recognizeCategory } from './lexicon/recognize.js';
 
-// --- sample catalog & import
+// --- import: rows of a catalog file become products
 
 export type { CatalogCollector, CollectResult } from './import/collector.js';
 export { createCatalogCollector } from './import/collector.js';
@@ -213,17 +188,63 @@ export type {
 } from './listing-link/read-listing-link.js';
 export { LINK_FAILURES, readListingLink } from './listing-link/read-listing-link.js';
 export { listingUrl } from './listing-url.js';
-export type { SampleCatalogOptions } from './sample/generate.js';
-export {
-  generateSampleCatalog,
-  qcPhotoPaths,
-  SAMPLE_COUNT,
-  SAMPLE_EPOCH,
-  SAMPLE_SEED,
-} from './sample/generate.js';
-export { renderQcPhotoSvg } from './sample/qc-photo-svg.js';
 
-// --- HTTP contracts: OAuth
+// --- wire contracts: the MCP tools
+
+export { AFFILIATE_DISCLOSURE } from './contracts/disclosure.js';
+export { toOpenApiSchema } from './contracts/openapi-schema.js';
+export type {
+  EstimateShippingInput,
+  EstimateShippingOutput,
+  ShippingQuote,
+  UnavailableLine,
+} from './contracts/tools/estimate-shipping-contract.js';
+export {
+  EstimateShippingInputSchema,
+  EstimateShippingOutputSchema,
+  ShippingQuoteSchema,
+  UNAVAILABLE_REASONS,
+  UnavailableLineSchema,
+} from './contracts/tools/estimate-shipping-contract.js';
+export type {
+  AgentOffers,
+  GetAgentOffersInput,
+  GetAgentOffersOutput,
+} from './contracts/tools/get-agent-offers-contract.js';
+export {
+  AgentOffersSchema,
+  GetAgentOffersInputSchema,
+  GetAgentOffersOutputSchema,
+  ShippingLineSummarySchema,
+} from './contracts/tools/get-agent-offers-contract.js';
+export type {
+  ListCategoriesInput,
+  ListCategoriesOutput,
+} from './contracts/tools/list-categories-contract.js';
+export {
+  CategorySummarySchema,
+  ListCategoriesInputSchema,
+  ListCategoriesOutputSchema,
+} from './contracts/tools/list-categories-contract.js';
+export { LINK_SOURCES, pastedLinkSchema } from './contracts/tools/pasted-link-schema.js';
+export type {
+  ProductSummary,
+  QueryInterpretationOutput,
+  SearchProductsInput,
+  SearchProductsOutput,
+} from './contracts/tools/search-products-contract.js';
+export {
+  BuyLinkSchema,
+  DROP_REASONS,
+  ProductSummarySchema,
+  QueryInterpretationSchema,
+  SearchProductsInputSchema,
+  SearchProductsOutputSchema,
+} from './contracts/tools/search-products-contract.js';
+export type { ToolContract, ToolName } from './contracts/tools/tool-contracts.js';
+export { getToolContract, TOOL_CONTRACTS, TOOL_NAMES } from './contracts/tools/tool-contracts.js';
+
+// --- wire contracts: OAuth
 
 export type {
   AnonymousRegistrationRequest,
@@ -234,7 +255,7 @@ export type {
   ProtectedResourceMetadata,
   TokenRequest,
   TokenResponse,
-} from './contracts/oauth.js';
+} from './contracts/oauth/oauth-contract.js';
 export {
   ACCESS_TOKEN_EXPIRES_IN,
   AgentAuthSchema,
@@ -251,4 +272,4 @@ export {
   PublicJwkSchema,
   TokenRequestSchema,
   TokenResponseSchema,
-} from './contracts/oauth.js';
+} from './contracts/oauth/oauth-contract.js';

@@ -1,4 +1,4 @@
-import { generateSampleCatalog, type Product } from '@repo/catalog-core';
+import type { Product } from '@repo/catalog-core';
 import type { RowError } from './read/row-sink.js';
 import { type ReadCatalogOptions, readCatalogFile } from './read-catalog-file.js';
 
@@ -27,6 +27,8 @@ export interface LoadedCatalog {
 export async function loadCatalog(options: LoadCatalogOptions = {}): Promise<LoadedCatalog> {
   const { file, seed, ...readOptions } = options;
   if (file === undefined) {
+    // Loaded only here: a process serving a catalog file never loads the generator.
+    const { generateSampleCatalog } = await import('@repo/catalog-core/sample');
     return {
       products: generateSampleCatalog(seed === undefined ? {} : { seed }),
       source: 'sample',

@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
-import { generateSampleCatalog, PRODUCT_FIELDS, type Product } from '@repo/catalog-core';
+import { PRODUCT_FIELDS, type Product } from '@repo/catalog-core';
+import { generateSampleCatalog } from '@repo/catalog-core/sample';
 
 const COLUMNS = PRODUCT_FIELDS;
 

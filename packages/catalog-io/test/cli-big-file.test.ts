@@ -5,7 +5,7 @@ import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { generateSampleCatalog } from '@repo/catalog-core';
+import { generateSampleCatalog } from '@repo/catalog-core/sample';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCatalogFile } from '../src/read-catalog-file.js';
 import { writeCatalogFile } from '../src/write-catalog-file.js';

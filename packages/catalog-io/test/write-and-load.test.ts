@@ -1,6 +1,6 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { generateSampleCatalog } from '@repo/catalog-core';
+import { generateSampleCatalog } from '@repo/catalog-core/sample';
 import { describe, expect, it } from 'vitest';
 import { loadIndexConfig } from '../src/config.js';
 import { loadCatalog } from '../src/load-catalog.js';

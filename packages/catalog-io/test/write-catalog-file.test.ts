@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { generateSampleCatalog } from '@repo/catalog-core';
+import { generateSampleCatalog } from '@repo/catalog-core/sample';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openCatalogFileWriter, writeCatalogFile } from '../src/write-catalog-file.js';
 import { tempDir } from './helper.js';

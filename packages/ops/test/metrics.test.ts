@@ -1,4 +1,4 @@
-import { generateSampleCatalog } from '@repo/catalog-core';
+import { generateSampleCatalog } from '@repo/catalog-core/sample';
 import { createEmbeddedIndex } from '@repo/search/embedded';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { createServiceMetrics, measureIndex, startMetricsServer } from '../src/index.js';

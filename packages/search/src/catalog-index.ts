@@ -1,13 +1,8 @@
-import type { CategoryId, Currency, Product } from '@repo/catalog-core';
+import type { CategoryId, Currency, Product, SortOrder } from '@repo/catalog-core';
 import type { QueryInterpretation } from './query/interpretation.js';
 
-/** How results are ordered. `relevance` without text falls back to `newest`. */
-export const SORT_ORDERS = ['relevance', 'price_asc', 'price_desc', 'newest', 'title_asc'] as const;
-/** One of {@link SORT_ORDERS}. */
-export type SortOrder = (typeof SORT_ORDERS)[number];
-
-/** The largest page a single search returns; callers page with `offset`. */
-export const MAX_LIMIT = 100;
+// The orders, page sizes and limits are the query vocabulary of `@repo/catalog-core`
+// (SORT_ORDERS, DEFAULT_LIMIT, MAX_LIMIT), shared with the MCP tool and the web pages.
 
 /** A read of the catalog. Every field is optional: the empty query browses everything. */
 export interface SearchQuery {
@@ -29,7 +24,7 @@ export interface SearchQuery {
   readonly sort?: SortOrder;
   /** Default 0. */
   readonly offset?: number;
-  /** Default 20, at most {@link MAX_LIMIT}. */
+  /** Default `DEFAULT_LIMIT` (20), at most `MAX_LIMIT` (100). */
   readonly limit?: number;
 }
 

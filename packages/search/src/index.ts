@@ -6,9 +6,7 @@ export type {
   IndexHealth,
   SearchQuery,
   SearchResult,
-  SortOrder,
 } from './catalog-index.js';
-export { MAX_LIMIT, SORT_ORDERS } from './catalog-index.js';
 export { damerauDistance, typoCost } from './damerau.js';
 export type { SearchErrorCode } from './errors.js';
 export {
@@ -20,7 +18,6 @@ export {
 } from './errors.js';
 export type { NormalizedQuery } from './normalize-query.js';
 export {
-  DEFAULT_LIMIT,
   MAX_QUERY_LENGTH,
   MAX_QUERY_WORDS,
   normalizeQuery,
@@ -50,3 +47,5 @@ export type {
 export type { EngineAnswer, MatchingEngine } from './query/relax.js';
 export { dropOrder, searchUnderstood } from './query/relax.js';
 export { maxTypos, tokenize } from './text.js';
+export type { PagedSearchQuery, SearchRequest } from './to-search-query.js';
+export { toSearchQuery } from './to-search-query.js';

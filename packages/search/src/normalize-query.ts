@@ -4,18 +4,19 @@ import {
   CURRENCIES,
   type Currency,
   DEFAULT_LEXICON,
+  DEFAULT_LIMIT,
   type Lexicon,
+  MAX_LIMIT,
+  SORT_ORDERS,
+  type SortOrder,
 } from '@repo/catalog-core';
-import { MAX_LIMIT, type SearchQuery, SORT_ORDERS, type SortOrder } from './catalog-index.js';
+import type { SearchQuery } from './catalog-index.js';
 import { SearchQueryError } from './errors.js';
 import { LruCache } from './lru-cache.js';
 import { compileLexicon, type QueryLexicon } from './query/query-lexicon.js';
 import { MAX_QUERY_WORDS, readQuery } from './query/read-query.js';
 import type { DroppedWord, QueryReading, ReadWord, TextPrice } from './query/reading.js';
 import { tokenize } from './text.js';
-
-/** The default page size when a query has no `limit`. */
-export const DEFAULT_LIMIT = 20;
 
 /** The longest query text that is searched; the rest is ignored (a guard against huge inputs). */
 export const MAX_QUERY_LENGTH = 200;

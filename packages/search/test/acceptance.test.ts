@@ -1,4 +1,5 @@
-import { foldWords, generateSampleCatalog, type Product } from '@repo/catalog-core';
+import { foldWords, type Product } from '@repo/catalog-core';
+import { generateSampleCatalog } from '@repo/catalog-core/sample';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogIndex } from '../src/catalog-index.js';
 import { createEmbeddedIndex } from '../src/embedded/index.js';

@@ -1,4 +1,4 @@
-import { generateSampleCatalog } from '@repo/catalog-core';
+import { generateSampleCatalog } from '@repo/catalog-core/sample';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MEILISEARCH_INDEX_SETTINGS } from '../src/meilisearch/documents.js';
 import { indexCatalogInMeilisearch } from '../src/meilisearch/indexing.js';

@@ -1,4 +1,4 @@
-import { generateSampleCatalog } from '@repo/catalog-core';
+import { generateSampleCatalog } from '@repo/catalog-core/sample';
 import { Meilisearch } from 'meilisearch';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createMeilisearchIndex, indexCatalogInMeilisearch } from '../src/meilisearch/index.js';

@@ -1,4 +1,4 @@
-import { generateSampleCatalog } from '@repo/catalog-core';
+import { generateSampleCatalog } from '@repo/catalog-core/sample';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { typoCost } from '../src/damerau.js';

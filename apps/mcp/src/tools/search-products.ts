@@ -13,14 +13,12 @@ import {
   type QueryInterpretationOutput,
   type SearchProductsInput,
   type SearchProductsOutput,
-  toCny,
+  TOOL_DEFAULT_LIMIT,
 } from '@repo/catalog-core';
-import { lookupPastedLink, type QueryInterpretation } from '@repo/search';
+import { lookupPastedLink, type QueryInterpretation, toSearchQuery } from '@repo/search';
 import { freezeJson } from '../protocol/wire-json.js';
 import { pastedLinkAnswer } from './pasted-link.js';
-import { McpToolError, type ToolAnswer, type ToolContext } from './tool-context.js';
-
-const DEFAULT_LIMIT = 10;
+import type { ToolAnswer, ToolContext } from './tool-context.js';
 
 // `BuyLink.agent` is typed as a string; every configured agent has one of the three ids.
 const isAgentLink = (link: BuyLink): link is BuyLink & { agent: AgentId } => isAgentId(link.agent);
@@ -83,18 +81,9 @@ export async function searchProducts(
   args: SearchProductsInput,
   ctx: ToolContext,
 ): Promise<ToolAnswer> {
-  const currency = args.currency ?? 'USD';
-  const limit = args.limit ?? DEFAULT_LIMIT;
-  const offset = args.offset ?? 0;
-  if (
-    args.min_price !== undefined &&
-    args.max_price !== undefined &&
-    args.min_price > args.max_price
-  ) {
-    throw new McpToolError(
-      `min_price (${args.min_price}) is above max_price (${args.max_price}); swap them or drop one.`,
-    );
-  }
+  // min_price above max_price is a SearchQueryError, answered with isError by the registry.
+  const query = toSearchQuery(args, { limit: TOOL_DEFAULT_LIMIT });
+  const { offset, limit } = query;
   // A pasted listing link is looked up, not searched as words (nor ever fetched).
   const pasted = args.query ? await lookupPastedLink(ctx.index, args.query, ctx.agents) : undefined;
   if (pasted) {
@@ -102,18 +91,7 @@ export async function searchProducts(
     const all = pasted.products.map((p) => productSummary(p, ctx, args.agent));
     return pastedLinkAnswer(pasted, all, { offset, limit }, agents);
   }
-  const result = await ctx.index.search({
-    ...(args.query !== undefined && { q: args.query }),
-    ...(args.category !== undefined && { category: args.category }),
-    ...(args.min_price !== undefined && { minPrice: toCny(args.min_price, currency) }),
-    ...(args.max_price !== undefined && { maxPrice: toCny(args.max_price, currency) }),
-    // Given, the order wins; left out, a budget word in the query may order by price.
-    ...(args.sort !== undefined && { sort: args.sort }),
-    ...(args.literal === true && { literal: true }),
-    currency,
-    offset,
-    limit,
-  });
+  const result = await ctx.index.search(query);
   const items = result.hits.map((p) => productSummary(p, ctx, args.agent));
   const next = offset + items.length;
   const output: SearchProductsOutput = {

@@ -17,13 +17,3 @@ export interface ToolAnswer {
 
 /** A tool implementation; its arguments have passed the tool's input schema. */
 export type ToolHandler = (args: never, ctx: ToolContext) => Promise<ToolAnswer>;
-
-/**
- * A tool ran but cannot answer these arguments (e.g. `min_price` above `max_price`). The message
- * is written for the calling agent, which gets it in a result with `isError: true`.
- *
- * @example throw new McpToolError('min_price (50) is above max_price (20); swap them.')
- */
-export class McpToolError extends Error {
-  override name = 'McpToolError';
-}

@@ -1,12 +1,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import {
-  agentProductUrl,
-  DEFAULT_AGENTS,
-  generateSampleCatalog,
-  getToolContract,
-  listingUrl,
-} from '@repo/catalog-core';
+import { agentProductUrl, DEFAULT_AGENTS, getToolContract, listingUrl } from '@repo/catalog-core';
+import { generateSampleCatalog } from '@repo/catalog-core/sample';
 import { Compile } from 'typebox/compile';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../helper.js';

@@ -1,3 +1,4 @@
+import type { SiteUrls } from '@repo/catalog-core';
 import { SERVICE_INFO, TOOL_CONTRACTS, type ToolContract } from '@repo/catalog-core';
 import { TOOL_EXAMPLES } from './tool-examples.js';
 
@@ -46,7 +47,7 @@ function resultFields(tool: ToolContract): string {
     .join(', ');
 }
 
-function toolSection(base: string, tool: ToolContract): string {
+function toolSection(urls: SiteUrls, tool: ToolContract): string {
   const call = {
     jsonrpc: '2.0',
     id: 1,
@@ -62,7 +63,7 @@ ${argumentsTable(tool)}
 Result (\`structuredContent\`, also as JSON text in \`content\`): ${resultFields(tool)}.
 
 \`\`\`sh
-curl -s ${base}/mcp -H 'Content-Type: application/json' -H 'Accept: application/json, text/event-stream' \\
+curl -s ${urls.document('mcp')} -H 'Content-Type: application/json' -H 'Accept: application/json, text/event-stream' \\
   -d '${JSON.stringify(call)}'
 \`\`\``;
 }
@@ -71,7 +72,7 @@ curl -s ${base}/mcp -H 'Content-Type: application/json' -H 'Accept: application/
  * The API documentation page, in Markdown, built from the tool contracts (the same schemas the
  * MCP server validates with and the OpenAPI document publishes).
  */
-export function apiDocsMarkdown(base: string, contactEmail: string): string {
+export function apiDocsMarkdown(urls: SiteUrls, contactEmail: string): string {
   return `${SERVICE_INFO.description}
 
 No credentials are needed anywhere. Usage policy: ${SERVICE_INFO.policy.join(' ')} Contact for
@@ -79,36 +80,36 @@ higher-volume access: ${contactEmail}.
 
 ## MCP server
 
-\`POST ${base}/mcp\` is a stateless MCP server (Streamable HTTP, JSON responses, no session):
+\`POST ${urls.document('mcp')}\` is a stateless MCP server (Streamable HTTP, JSON responses, no session):
 send one JSON-RPC 2.0 request per POST with \`Content-Type: application/json\`. \`initialize\` is
 optional; \`tools/list\` and \`tools/call\` work on their own. Notifications get \`202\`; \`GET /mcp\`
-gets \`405\`. The server card is at [${base}/.well-known/mcp/server-card.json](${base}/.well-known/mcp/server-card.json).
+gets \`405\`. The server card is at [${urls.wellKnown('mcp/server-card.json')}](${urls.wellKnown('mcp/server-card.json')}).
 
 \`\`\`sh
-curl -s ${base}/mcp -H 'Content-Type: application/json' -H 'Accept: application/json, text/event-stream' \\
+curl -s ${urls.document('mcp')} -H 'Content-Type: application/json' -H 'Accept: application/json, text/event-stream' \\
   -d '{"jsonrpc":"2.0","id":1,"method":"tools/list"}'
 \`\`\`
 
-${TOOL_CONTRACTS.map((t) => toolSection(base, t)).join('\n\n')}
+${TOOL_CONTRACTS.map((t) => toolSection(urls, t)).join('\n\n')}
 
 ## Optional access token
 
 A token is never required; it only makes your requests attributable (and gives them their own
-rate-limit budget). Discovery: [protected resource metadata](${base}/.well-known/oauth-protected-resource)
-→ [authorization server metadata](${base}/.well-known/oauth-authorization-server) → token request →
-\`Authorization: Bearer <token>\` on any request. Details: [auth.md](${base}/auth.md).
+rate-limit budget). Discovery: [protected resource metadata](${urls.wellKnown('oauth-protected-resource')})
+→ [authorization server metadata](${urls.wellKnown('oauth-authorization-server')}) → token request →
+\`Authorization: Bearer <token>\` on any request. Details: [auth.md](${urls.document('authMd')}).
 
 \`\`\`sh
-curl -s ${base}/oauth/token -d grant_type=client_credentials -d client_id=my-agent -d scope=public
+curl -s ${urls.document('oauthToken')} -d grant_type=client_credentials -d client_id=my-agent -d scope=public
 \`\`\`
 
 The answer is \`{"access_token": "…", "token_type": "Bearer", "expires_in": 3600, "scope": "public"}\`:
-an ES256-signed JWT, valid one hour, verifiable with [${base}/.well-known/jwks.json](${base}/.well-known/jwks.json).
+an ES256-signed JWT, valid one hour, verifiable with [${urls.wellKnown('jwks.json')}](${urls.wellKnown('jwks.json')}).
 There is no refresh: ask again.
 
 ## Searching in a shopper's words
 
-\`search_products\` and the \`q\` of \`${base}/catalog\` read text the same way: nicknames
+\`search_products\` and the \`q\` of \`${urls.catalog()}\` read text the same way: nicknames
 (\`aj1\`, \`tnf\`), typos (two swapped letters are one), everyday and Spanish, Portuguese or
 French words for a category (\`kicks\`, \`zapatillas\`, \`calças\`), prices (\`under $50\`,
 \`menos de 30 euros\`, \`between 200 and 400 yuan\`), sizes (read, not filtered) and budget
@@ -123,7 +124,7 @@ searches the words exactly as given. Explicit filters always win over what the t
 A Weidian, Taobao, Tmall or 1688 listing link in any common form (mobile and share hosts,
 \`itemID\`/\`id\`/\`offerId\` parameters, \`offer/<id>.html\` paths, tracking parameters,
 percent-encoding, \`http://\`), or a product link of one of the agents, is read wherever a
-search is: the \`q\` of \`${base}/catalog\` (and its \`.md\` twin, and the search boxes) and the
+search is: the \`q\` of \`${urls.catalog()}\` (and its \`.md\` twin, and the search boxes) and the
 \`query\` of \`search_products\`. The link is parsed, never opened. When the catalog has the
 listing, its product comes first; when it does not, the answer says so and still gives every
 agent's buy link for it (affiliate links, disclosed). The tool's result carries a \`link\` object
@@ -134,7 +135,7 @@ forms that are understood.
 
 ## Shipping calculator
 
-\`${base}/shipping\` (and \`${base}/shipping.md\`) quotes every agent's lines to a \`country\`
+\`${urls.shipping()}\` (and \`${urls.shipping({}, 'md')}\`) quotes every agent's lines to a \`country\`
 (ISO 3166-1 alpha-2; any country a line serves) for a \`weight\` in grams or \`items\`
 (comma-separated product slugs, each optionally \`:quantity\`; a category id stands for a
 typical item of it), with an optional box (\`length\`, \`width\`, \`height\` in cm): price in CNY
@@ -146,32 +147,32 @@ selector that opens the calculator with that product. A value it cannot use (an 
 country or slug, a negative weight) is a \`400\` page, in the representation asked for, naming it.
 
 \`\`\`sh
-curl -s '${base}/shipping.md?country=PL&items=sneakers:2&length=36&width=26&height=15'
+curl -s '${urls.shipping({ country: 'PL', items: 'sneakers:2', length: 36, width: 26, height: 15 }, 'md')}'
 \`\`\`
 
 ## Pages in Markdown
 
 Every HTML page has a Markdown twin: send \`Accept: text/markdown\`, or add \`.md\` to the path
-(\`${base}/index.md\`, \`${base}/catalog.md?q=jordan\`, \`${base}/category/bags.md\`,
-\`${base}/producto/{slug}.md\`, \`${base}/spreadsheet/agent_a.md\`, \`${base}/shipping.md\`,
-\`${base}/api-docs.md\`).
+(\`${urls.home('md')}\`, \`${urls.catalog({ q: 'jordan' }, 'md')}\`, \`${urls.category('bags', {}, 'md')}\`,
+\`${urls.baseUrl}/producto/{slug}.md\`, \`${urls.spreadsheet('agent_a', {}, 'md')}\`, \`${urls.shipping({}, 'md')}\`,
+\`${urls.apiDocs('md')}\`).
 
 ## Discovery documents
 
 | Document | URL |
 |---|---|
-| OpenAPI 3.0.3 description | [${base}/openapi.json](${base}/openapi.json) |
-| API catalog (RFC 9727) | [${base}/.well-known/api-catalog](${base}/.well-known/api-catalog) |
-| AI catalog | [${base}/.well-known/ai-catalog.json](${base}/.well-known/ai-catalog.json) |
-| Agent skills index | [${base}/.well-known/agent-skills/index.json](${base}/.well-known/agent-skills/index.json) |
-| MCP server card | [${base}/.well-known/mcp/server-card.json](${base}/.well-known/mcp/server-card.json) |
-| OAuth protected resource (RFC 9728) | [${base}/.well-known/oauth-protected-resource](${base}/.well-known/oauth-protected-resource) |
-| OAuth authorization server (RFC 8414) | [${base}/.well-known/oauth-authorization-server](${base}/.well-known/oauth-authorization-server) |
-| JSON Web Key Set | [${base}/.well-known/jwks.json](${base}/.well-known/jwks.json) |
-| Agent registration (auth.md) | [${base}/auth.md](${base}/auth.md) |
-| Health | [${base}/health.json](${base}/health.json) |
-| llms.txt | [${base}/llms.txt](${base}/llms.txt) |
-| robots.txt | [${base}/robots.txt](${base}/robots.txt) |
-| Sitemap | [${base}/sitemap.xml](${base}/sitemap.xml) |
+| OpenAPI 3.0.3 description | [${urls.document('openapi')}](${urls.document('openapi')}) |
+| API catalog (RFC 9727) | [${urls.wellKnown('api-catalog')}](${urls.wellKnown('api-catalog')}) |
+| AI catalog | [${urls.wellKnown('ai-catalog.json')}](${urls.wellKnown('ai-catalog.json')}) |
+| Agent skills index | [${urls.wellKnown('agent-skills/index.json')}](${urls.wellKnown('agent-skills/index.json')}) |
+| MCP server card | [${urls.wellKnown('mcp/server-card.json')}](${urls.wellKnown('mcp/server-card.json')}) |
+| OAuth protected resource (RFC 9728) | [${urls.wellKnown('oauth-protected-resource')}](${urls.wellKnown('oauth-protected-resource')}) |
+| OAuth authorization server (RFC 8414) | [${urls.wellKnown('oauth-authorization-server')}](${urls.wellKnown('oauth-authorization-server')}) |
+| JSON Web Key Set | [${urls.wellKnown('jwks.json')}](${urls.wellKnown('jwks.json')}) |
+| Agent registration (auth.md) | [${urls.document('authMd')}](${urls.document('authMd')}) |
+| Health | [${urls.document('health')}](${urls.document('health')}) |
+| llms.txt | [${urls.document('llmsTxt')}](${urls.document('llmsTxt')}) |
+| robots.txt | [${urls.document('robots')}](${urls.document('robots')}) |
+| Sitemap | [${urls.document('sitemap')}](${urls.document('sitemap')}) |
 `;
 }

@@ -1,11 +1,15 @@
-import { AFFILIATE_DISCLOSURE, type Agent } from '@repo/catalog-core';
+import { AFFILIATE_DISCLOSURE, type Agent, type SiteUrls } from '@repo/catalog-core';
 import { escapeMarkdown as esc } from '../render/escape.js';
 
 /**
  * The FAQ of the home page, written in Markdown (the Markdown twin carries it verbatim; marked
  * renders it once for HTML). Operator-supplied names are escaped like catalog text.
  */
-export function faqMarkdown(base: string, agents: readonly Agent[], contactEmail: string): string {
+export function faqMarkdown(
+  urls: SiteUrls,
+  agents: readonly Agent[],
+  contactEmail: string,
+): string {
   const names = agents.map((a) => esc(a.name)).join(', ');
   return `### What is this catalog?
 
@@ -25,7 +29,7 @@ pay the item price plus the agent's fees, then the shipping when the parcel leav
 Lines charge a first-weight price plus a price for each additional step (often 500 g), and large
 light parcels bill by volume (length × width × height ÷ a divisor). A pair of boxed sneakers weighs
 about 1.6 kg packed. Economy lines take two to four weeks, express lines one to two. Each product
-page shows an estimate for a few countries; the [agents' offers](${base}/#agents) list every line,
+page shows an estimate for a few countries; the [agents' offers](${urls.home()}#agents) list every line,
 and agents confirm the final price after weighing the parcel.
 
 ### What are QC photos?
@@ -41,9 +45,9 @@ Yes. ${esc(AFFILIATE_DISCLOSURE)}
 ### Can AI agents use this catalog?
 
 Yes, without credentials. Every page has a Markdown twin (send \`Accept: text/markdown\` or add
-\`.md\` to the path), and an MCP server at \`${base}/mcp\` offers search, categories, agent offers
-and shipping estimates. See the [API and MCP documentation](${base}/api-docs) and
-[llms.txt](${base}/llms.txt).
+\`.md\` to the path), and an MCP server at \`${urls.document('mcp')}\` offers search, categories, agent offers
+and shipping estimates. See the [API and MCP documentation](${urls.apiDocs()}) and
+[llms.txt](${urls.document('llmsTxt')}).
 
 ### How do I contact you?
 

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { SiteUrls } from '@repo/catalog-core';
 import { SERVICE_INFO, TOOL_CONTRACTS } from '@repo/catalog-core';
 import { type Static, Type } from 'typebox';
 
@@ -38,8 +39,8 @@ function skill(name: string, description: string, text: string): Skill {
   };
 }
 
-/** The skills the service publishes, with their SKILL.md text, built once from the base URL. */
-export function buildSkills(base: string): readonly Skill[] {
+/** The skills the service publishes, with their SKILL.md text, built once from the site's URLs. */
+export function buildSkills(urls: SiteUrls): readonly Skill[] {
   const tools = TOOL_CONTRACTS.map((t) => `- \`${t.name}\`: ${t.title}.`).join('\n');
   return [
     skill(
@@ -51,7 +52,7 @@ ${SERVICE_INFO.description}
 
 ## Through MCP (preferred)
 
-POST JSON-RPC 2.0 to \`${base}/mcp\` (stateless, no session, \`Content-Type: application/json\`).
+POST JSON-RPC 2.0 to \`${urls.document('mcp')}\` (stateless, no session, \`Content-Type: application/json\`).
 Tools:
 
 ${tools}
@@ -68,9 +69,9 @@ ${tools}
 
 ## Through Markdown pages
 
-- Search: \`${base}/catalog.md?q=jordan+4&sort=price_asc&page=1\`
-- Category: \`${base}/category/sneakers.md\`
-- Product: \`${base}/producto/{slug}.md\`
+- Search: \`${urls.catalog({ q: 'jordan 4', sort: 'price_asc', page: 1 }, 'md')}\`
+- Category: \`${urls.category('sneakers', {}, 'md')}\`
+- Product: \`${urls.baseUrl}/producto/{slug}.md\`
 
 Policy: ${SERVICE_INFO.policy.join(' ')}`,
     ),
@@ -79,7 +80,7 @@ Policy: ${SERVICE_INFO.policy.join(' ')}`,
       'Compare the three shopping agents (offers, fees, shipping lines) and estimate international shipping for a parcel of catalog products.',
       `# Shipping and agents
 
-1. \`get_agent_offers\` (MCP at \`${base}/mcp\`) lists each agent: verified flag, sign-up coupons,
+1. \`get_agent_offers\` (MCP at \`${urls.document('mcp')}\`) lists each agent: verified flag, sign-up coupons,
    fees, shipping lines with delivery days and countries, a sign-up link and a spreadsheet URL.
 2. \`estimate_shipping\` with \`country\` (ISO 3166-1 alpha-2) and either \`weight_grams\` or
    \`items\` ([{slug or category, quantity}]); add \`dimensions_cm\` for boxed items such as sneakers.
@@ -87,16 +88,16 @@ Policy: ${SERVICE_INFO.policy.join(' ')}`,
 3. Figures are estimates; the agent quotes the final price after weighing the parcel.
 4. Sign-up and buy links are affiliate links: show the \`disclosure\` text with them.
 
-Human-readable: the calculator at ${base}/shipping.md?country=US&items={slug}:2 (the same
-quotes as \`estimate_shipping\`), ${base}/#agents and the spreadsheets at
-${base}/spreadsheet/agent_a.md (agent_b, agent_c).`,
+Human-readable: the calculator at ${urls.shipping({}, 'md')}?country=US&items={slug}:2 (the same
+quotes as \`estimate_shipping\`), ${urls.home()}#agents and the spreadsheets at
+${urls.spreadsheet('agent_a', {}, 'md')} (agent_b, agent_c).`,
     ),
   ];
 }
 
 /** The skills index, with each skill's URL and digest. */
 export function skillsIndex(
-  base: string,
+  urls: SiteUrls,
   skills: readonly Skill[],
 ): Static<typeof SkillsIndexSchema> {
   return {
@@ -105,7 +106,7 @@ export function skillsIndex(
       name: s.name,
       type: 'skill-md' as const,
       description: s.description,
-      url: `${base}/.well-known/agent-skills/${s.name}/SKILL.md`,
+      url: `${urls.skill(s.name)}`,
       digest: s.digest,
     })),
   };

@@ -1,3 +1,4 @@
+import type { SiteUrls } from '@repo/catalog-core';
 import { SERVICE_INFO } from '@repo/catalog-core';
 import { type Static, Type } from 'typebox';
 import type { Skill } from './agent-skills.js';
@@ -28,8 +29,11 @@ export const AiCatalogSchema = Type.Object({
  * The AI catalog: the MCP server card, each skill, the OpenAPI document and the API catalog.
  * Entries carry both `type` and its former name `mediaType` (the format renamed the field).
  */
-export function aiCatalog(base: string, skills: readonly Skill[]): Static<typeof AiCatalogSchema> {
-  const host = new URL(base).host;
+export function aiCatalog(
+  urls: SiteUrls,
+  skills: readonly Skill[],
+): Static<typeof AiCatalogSchema> {
+  const host = new URL(urls.baseUrl).host;
   const entry = (
     id: string,
     displayName: string,
@@ -49,14 +53,14 @@ export function aiCatalog(base: string, skills: readonly Skill[]): Static<typeof
     host: {
       displayName: SERVICE_INFO.title,
       identifier: host,
-      documentationUrl: `${base}/api-docs`,
+      documentationUrl: `${urls.apiDocs()}`,
     },
     entries: [
       entry(
         'mcp:catalog',
         `${SERVICE_INFO.title} MCP server`,
         'application/mcp-server-card+json',
-        `${base}/.well-known/mcp/server-card.json`,
+        `${urls.wellKnown('mcp/server-card.json')}`,
         SERVICE_INFO.description,
       ),
       ...skills.map((s) =>
@@ -64,7 +68,7 @@ export function aiCatalog(base: string, skills: readonly Skill[]): Static<typeof
           `skill:${s.name}`,
           `Skill: ${s.name}`,
           'text/markdown',
-          `${base}/.well-known/agent-skills/${s.name}/SKILL.md`,
+          `${urls.skill(s.name)}`,
           s.description,
         ),
       ),
@@ -72,14 +76,14 @@ export function aiCatalog(base: string, skills: readonly Skill[]): Static<typeof
         'openapi:catalog',
         'OpenAPI description',
         'application/vnd.oai.openapi+json',
-        `${base}/openapi.json`,
+        `${urls.document('openapi')}`,
         'Every public HTTP endpoint, OpenAPI 3.0.3.',
       ),
       entry(
         'api-catalog:catalog',
         'API catalog (RFC 9727)',
         'application/linkset+json',
-        `${base}/.well-known/api-catalog`,
+        `${urls.wellKnown('api-catalog')}`,
         'The APIs of the service with their descriptions and status.',
       ),
     ],

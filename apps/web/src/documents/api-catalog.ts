@@ -1,3 +1,4 @@
+import type { SiteUrls } from '@repo/catalog-core';
 import { type Static, Type } from 'typebox';
 
 /** RFC 9727: the media type of the API catalog, with the RFC's profile. */
@@ -30,37 +31,37 @@ export type ApiCatalog = Static<typeof ApiCatalogSchema>;
  * `/.well-known/api-catalog` (RFC 9727): the public APIs of the service, each with its
  * machine-readable description, its documentation and its status endpoint.
  */
-export function apiCatalog(base: string): ApiCatalog {
-  const status = [{ href: `${base}/health.json`, type: 'application/json' }];
+export function apiCatalog(urls: SiteUrls): ApiCatalog {
+  const status = [{ href: `${urls.document('health')}`, type: 'application/json' }];
   return {
     linkset: [
       {
-        anchor: `${base}/`,
+        anchor: `${urls.home()}`,
         'service-desc': [
           {
-            href: `${base}/openapi.json`,
+            href: `${urls.document('openapi')}`,
             type: 'application/vnd.oai.openapi+json;version=3.0',
             title: 'OpenAPI 3.0.3 description',
           },
         ],
         'service-doc': [
-          { href: `${base}/api-docs`, type: 'text/html', title: 'API and MCP documentation' },
+          { href: `${urls.apiDocs()}`, type: 'text/html', title: 'API and MCP documentation' },
         ],
         status,
       },
       {
-        anchor: `${base}/mcp`,
+        anchor: `${urls.document('mcp')}`,
         'service-desc': [
           {
-            href: `${base}/.well-known/mcp/server-card.json`,
+            href: `${urls.wellKnown('mcp/server-card.json')}`,
             type: 'application/json',
             title: 'MCP server card',
           },
         ],
         'service-doc': [
-          { href: `${base}/api-docs`, type: 'text/html', title: 'MCP tools' },
+          { href: `${urls.apiDocs()}`, type: 'text/html', title: 'MCP tools' },
           {
-            href: `${base}/.well-known/agent-skills/catalog-search/SKILL.md`,
+            href: `${urls.skill('catalog-search')}`,
             type: 'text/markdown',
             title: 'Catalog search skill',
           },
@@ -68,16 +69,20 @@ export function apiCatalog(base: string): ApiCatalog {
         status,
       },
       {
-        anchor: `${base}/oauth/token`,
+        anchor: `${urls.document('oauthToken')}`,
         'service-desc': [
           {
-            href: `${base}/.well-known/oauth-authorization-server`,
+            href: `${urls.wellKnown('oauth-authorization-server')}`,
             type: 'application/json',
             title: 'OAuth authorization server metadata',
           },
         ],
         'service-doc': [
-          { href: `${base}/auth.md`, type: 'text/markdown', title: 'auth.md: the optional token' },
+          {
+            href: `${urls.document('authMd')}`,
+            type: 'text/markdown',
+            title: 'auth.md: the optional token',
+          },
         ],
       },
     ],

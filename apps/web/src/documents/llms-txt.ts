@@ -1,4 +1,4 @@
-import type { Agent } from '@repo/catalog-core';
+import type { Agent, SiteUrls } from '@repo/catalog-core';
 import { CATEGORIES, SERVICE_INFO, TOOL_CONTRACTS } from '@repo/catalog-core';
 import { firstSentence } from './first-sentence.js';
 
@@ -6,7 +6,7 @@ import { firstSentence } from './first-sentence.js';
  * `/llms.txt` (llmstxt.org): the service description, the policy and links to the Markdown
  * twins and documents an agent should read first, from the same texts as the other documents.
  */
-export function llmsTxt(base: string, agents: readonly Agent[], contactEmail: string): string {
+export function llmsTxt(urls: SiteUrls, agents: readonly Agent[], contactEmail: string): string {
   return `# ${SERVICE_INFO.title}
 
 > ${SERVICE_INFO.description}
@@ -15,20 +15,20 @@ Usage policy: ${SERVICE_INFO.policy.join(' ')} Contact: ${contactEmail}.
 
 ## Docs
 
-- [API and MCP documentation](${base}/api-docs.md): the MCP tools with their arguments, the optional token, every discovery document
-- [OpenAPI 3.0.3](${base}/openapi.json): every public HTTP endpoint
-- [auth.md](${base}/auth.md): the optional access token (no credential is needed)
+- [API and MCP documentation](${urls.apiDocs('md')}): the MCP tools with their arguments, the optional token, every discovery document
+- [OpenAPI 3.0.3](${urls.document('openapi')}): every public HTTP endpoint
+- [auth.md](${urls.document('authMd')}): the optional access token (no credential is needed)
 
-## MCP tools (POST ${base}/mcp, JSON-RPC 2.0, stateless)
+## MCP tools (POST ${urls.document('mcp')}, JSON-RPC 2.0, stateless)
 
 ${TOOL_CONTRACTS.map((t) => `- ${t.name}: ${firstSentence(t.description)}`).join('\n')}
 
 ## Catalog (Markdown)
 
-- [Home](${base}/index.md): featured products, verified agents, FAQ
-- [Search](${base}/catalog.md?q=): add words to \`q\`, or paste a Weidian, Taobao, Tmall, 1688 or agent product link to get that listing and every agent's buy link for it; also \`category\`, \`sort\`, \`min_price\`, \`max_price\`, \`page\`
-- [Shipping calculator](${base}/shipping.md?country=US&weight=1000): every agent's lines to a \`country\` for a \`weight\` in grams or \`items\` (slug:quantity, comma-separated), with an optional box (\`length\`, \`width\`, \`height\` in cm); the same figures as estimate_shipping
-${CATEGORIES.map((c) => `- [${c.name}](${base}/category/${c.id}.md): ${c.description}`).join('\n')}
+- [Home](${urls.home('md')}): featured products, verified agents, FAQ
+- [Search](${urls.catalog({}, 'md')}?q=): add words to \`q\`, or paste a Weidian, Taobao, Tmall, 1688 or agent product link to get that listing and every agent's buy link for it; also \`category\`, \`sort\`, \`min_price\`, \`max_price\`, \`page\`
+- [Shipping calculator](${urls.shipping({ country: 'US', weight: 1000 }, 'md')}): every agent's lines to a \`country\` for a \`weight\` in grams or \`items\` (slug:quantity, comma-separated), with an optional box (\`length\`, \`width\`, \`height\` in cm); the same figures as estimate_shipping
+${CATEGORIES.map((c) => `- [${c.name}](${urls.category(c.id, {}, 'md')}): ${c.description}`).join('\n')}
 
 ## Spreadsheets (Markdown)
 
@@ -36,16 +36,16 @@ ${agents
   .filter((a) => a.status !== 'closed')
   .map(
     (a) =>
-      `- [${a.name}](${base}/spreadsheet/${a.id}.md): the whole catalog with ${a.name} buy links`,
+      `- [${a.name}](${urls.spreadsheet(a.id, {}, 'md')}): the whole catalog with ${a.name} buy links`,
   )
   .join('\n')}
 
 ## Optional
 
-- [API catalog](${base}/.well-known/api-catalog)
-- [AI catalog](${base}/.well-known/ai-catalog.json)
-- [Agent skills](${base}/.well-known/agent-skills/index.json)
-- [MCP server card](${base}/.well-known/mcp/server-card.json)
-- [Sitemap](${base}/sitemap.xml)
+- [API catalog](${urls.wellKnown('api-catalog')})
+- [AI catalog](${urls.wellKnown('ai-catalog.json')})
+- [Agent skills](${urls.wellKnown('agent-skills/index.json')})
+- [MCP server card](${urls.wellKnown('mcp/server-card.json')})
+- [Sitemap](${urls.document('sitemap')})
 `;
 }

@@ -1,3 +1,4 @@
+import type { SiteUrls } from '@repo/catalog-core';
 import { SERVICE_INFO } from '@repo/catalog-core';
 
 /** AI crawlers named in their own group, so that scanners and the crawlers see an explicit rule. */
@@ -23,7 +24,7 @@ export const AI_CRAWLERS = [
  * `/robots.txt`: everything allowed, the content signal in every group (use for search and as
  * input to answers, not for training) and the sitemap.
  */
-export function robotsTxt(base: string): string {
+export function robotsTxt(urls: SiteUrls): string {
   const signal = `Content-Signal: ${SERVICE_INFO.contentSignal}`;
   return [
     `# ${SERVICE_INFO.title}: usage policy`,
@@ -41,7 +42,7 @@ export function robotsTxt(base: string): string {
     signal,
     'Allow: /',
     '',
-    `Sitemap: ${base}/sitemap.xml`,
+    `Sitemap: ${urls.document('sitemap')}`,
     '',
   ].join('\n');
 }

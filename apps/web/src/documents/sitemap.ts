@@ -1,4 +1,4 @@
-import { CATEGORIES, type Product, productUrl, spreadsheetUrl } from '@repo/catalog-core';
+import { CATEGORIES, type Product, type SiteUrls } from '@repo/catalog-core';
 import type { CatalogIndex } from '@repo/search';
 
 /** The sitemaps protocol's limit of URLs per file. */
@@ -27,19 +27,19 @@ async function allProducts(index: CatalogIndex): Promise<Product[]> {
  * product. Listing pages past the first are reachable by their links and not listed.
  */
 export async function sitemapUrls(
-  base: string,
+  urls: SiteUrls,
   index: CatalogIndex,
   agentIds: readonly string[],
 ): Promise<SitemapUrl[]> {
   const products = await allProducts(index);
   return [
-    { loc: `${base}/` },
-    { loc: `${base}/catalog` },
-    { loc: `${base}/api-docs` },
-    { loc: `${base}/shipping` },
-    ...CATEGORIES.map((c) => ({ loc: `${base}/category/${c.id}` })),
-    ...agentIds.map((id) => ({ loc: spreadsheetUrl(base, id) })),
-    ...products.map((p) => ({ loc: productUrl(base, p.slug), lastmod: p.created_at.slice(0, 10) })),
+    { loc: `${urls.home()}` },
+    { loc: `${urls.catalog()}` },
+    { loc: `${urls.apiDocs()}` },
+    { loc: `${urls.shipping()}` },
+    ...CATEGORIES.map((c) => ({ loc: `${urls.category(c.id)}` })),
+    ...agentIds.map((id) => ({ loc: urls.spreadsheet(id) })),
+    ...products.map((p) => ({ loc: urls.product(p.slug), lastmod: p.created_at.slice(0, 10) })),
   ];
 }
 
@@ -58,10 +58,10 @@ export function urlsetXml(urls: readonly SitemapUrl[]): string {
 }
 
 /** A `<sitemapindex>` pointing at `/sitemap-1.xml` … `/sitemap-{parts}.xml`. */
-export function sitemapIndexXml(base: string, parts: number): string {
+export function sitemapIndexXml(urls: SiteUrls, parts: number): string {
   const body = Array.from(
     { length: parts },
-    (_, i) => `<sitemap><loc>${xmlEscape(`${base}/sitemap-${i + 1}.xml`)}</loc></sitemap>`,
+    (_, i) => `<sitemap><loc>${xmlEscape(`${urls.sitemapPart(i + 1)}`)}</loc></sitemap>`,
   ).join('\n');
   return `${HEAD}<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</sitemapindex>\n`;
 }

@@ -1,4 +1,4 @@
-import { type Agent, agentSignupUrl, spreadsheetUrl } from '@repo/catalog-core';
+import { type Agent, agentSignupUrl, type SiteUrls } from '@repo/catalog-core';
 import type { Block, Inline } from '../render/page-model.js';
 import { section } from './shared.js';
 
@@ -15,7 +15,7 @@ function lines(agent: Agent): string {
 }
 
 /** One section per agent: verified status, offers, fees, lines, sign-up and spreadsheet links. */
-export function agentBlocks(base: string, agents: readonly Agent[]): Block[] {
+export function agentBlocks(urls: SiteUrls, agents: readonly Agent[]): Block[] {
   return agents.map((agent) => {
     const offers: Inline[] = agent.offers.length
       ? [
@@ -46,8 +46,8 @@ export function agentBlocks(base: string, agents: readonly Agent[]): Block[] {
         items: [
           { href: agentSignupUrl(agent), text: `Sign up at ${agent.name}`, sponsored: true },
           {
-            href: spreadsheetUrl(base, agent.id),
-            mdHref: spreadsheetUrl(base, agent.id, 'md'),
+            href: urls.spreadsheet(agent.id),
+            mdHref: urls.spreadsheet(agent.id, {}, 'md'),
             text: `Spreadsheet with ${agent.name} links`,
           },
         ],

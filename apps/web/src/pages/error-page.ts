@@ -2,18 +2,19 @@ import { STATUS_CODES } from 'node:http';
 import { SERVICE_INFO } from '@repo/catalog-core';
 import type { Site } from '../plugins/site.js';
 import type { PageModel } from '../render/page-model.js';
+import { homeCrumb } from './shared.js';
 
 /** An error as a page (HTML or Markdown): what went wrong, in words safe to show, and ways on. */
 export function errorPage(site: Site, status: number, detail: string, path: string): PageModel {
-  const base = site.baseUrl;
+  const urls = site.urls;
   const title = STATUS_CODES[status] ?? 'Error';
   const clean = path.split('?')[0]?.replace(/\.md$/, '') ?? '/';
   return {
     status,
     title: `${title}: ${SERVICE_INFO.title}`,
     description: detail,
-    url: `${base}${clean}`,
-    mdUrl: `${base}${clean === '/' ? '/index' : clean}.md`,
+    url: urls.absolute(clean),
+    mdUrl: urls.absolute(`${clean === '/' ? '/index' : clean}.md`),
     h1: status === 404 ? 'Page not found' : title,
     blocks: [
       { kind: 'notice', content: [detail] },
@@ -21,9 +22,9 @@ export function errorPage(site: Site, status: number, detail: string, path: stri
         kind: 'links',
         label: 'Ways on',
         items: [
-          { href: `${base}/`, mdHref: `${base}/index.md`, text: 'Home' },
-          { href: `${base}/catalog`, mdHref: `${base}/catalog.md`, text: 'Search the catalog' },
-          { href: `${base}/api-docs`, mdHref: `${base}/api-docs.md`, text: 'API documentation' },
+          homeCrumb(urls),
+          { href: urls.catalog(), mdHref: urls.catalog({}, 'md'), text: 'Search the catalog' },
+          { href: urls.apiDocs(), mdHref: urls.apiDocs('md'), text: 'API documentation' },
         ],
       },
     ],

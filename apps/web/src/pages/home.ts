@@ -1,35 +1,34 @@
-import { AFFILIATE_DISCLOSURE, SERVICE_INFO, shippingUrl } from '@repo/catalog-core';
-import type { FastifyInstance } from 'fastify';
+import { AFFILIATE_DISCLOSURE, SERVICE_INFO } from '@repo/catalog-core';
 import { marked } from 'marked';
 import { faqMarkdown } from '../content/faq.js';
 import type { Block, PageModel } from '../render/page-model.js';
 import { agentBlocks } from './agents.js';
+import type { PageContext } from './page-context.js';
 import { categoryLinks, count, productCard, section } from './shared.js';
 
 /** How many products the home page features. */
 export const FEATURED_COUNT = 12;
 
 /** `/`: search, the categories, featured products, the verified agents and the FAQ. */
-export async function homePage(fastify: FastifyInstance): Promise<PageModel> {
-  const { site } = fastify;
-  const base = site.baseUrl;
+export async function homePage(ctx: PageContext): Promise<PageModel> {
+  const { site, urls } = ctx;
   const [counts, featured] = await Promise.all([
     site.categoryCounts(),
-    fastify.catalog.featured(FEATURED_COUNT),
+    ctx.catalog.featured(FEATURED_COUNT),
   ]);
   const total = counts.reduce((sum, c) => sum + c.count, 0);
-  const faq = faqMarkdown(base, site.agents, site.contactEmail);
+  const faq = faqMarkdown(urls, site.agents, site.contactEmail);
   const blocks: Block[] = [
     {
       kind: 'form',
       label: 'Search the catalog',
-      action: `${base}/catalog`,
-      mdHint: `Search: ${base}/catalog.md?q=your+words (also category, sort, min_price, max_price, page); q may also be a pasted listing or agent link.`,
+      action: urls.catalog(),
+      mdHint: `Search: ${urls.catalog({ q: 'your words' }, 'md')} (also category, sort, min_price, max_price, page); q may also be a pasted listing or agent link.`,
       fields: [{ kind: 'search', name: 'q', label: `Search ${count(total)} products`, value: '' }],
       submit: 'Search',
     },
     section('categories', 'Categories', [
-      { kind: 'links', label: 'Categories', items: categoryLinks(base, counts) },
+      { kind: 'links', label: 'Categories', items: categoryLinks(urls, counts) },
     ]),
     section('shipping', 'Shipping to your country', [
       {
@@ -37,8 +36,8 @@ export async function homePage(fastify: FastifyInstance): Promise<PageModel> {
         content: [
           'What your haul costs to ship to any country, with every agent’s lines side by side: ',
           {
-            href: shippingUrl(base),
-            mdHref: shippingUrl(base, {}, 'md'),
+            href: urls.shipping(),
+            mdHref: urls.shipping({}, 'md'),
             text: 'the shipping calculator',
           },
           '. Paste any Weidian, Taobao, 1688 or agent link into the search box to find that item.',
@@ -49,14 +48,14 @@ export async function homePage(fastify: FastifyInstance): Promise<PageModel> {
       {
         kind: 'products',
         label: 'Featured products',
-        items: featured.map((p) => productCard(base, p)),
+        items: featured.map((p) => productCard(urls, p)),
       },
       {
         kind: 'paragraph',
         content: [
           {
-            href: `${base}/catalog`,
-            mdHref: `${base}/catalog.md`,
+            href: urls.catalog(),
+            mdHref: urls.catalog({}, 'md'),
             text: 'Browse the whole catalog',
           },
         ],
@@ -64,7 +63,7 @@ export async function homePage(fastify: FastifyInstance): Promise<PageModel> {
     ]),
     section('agents', 'Verified shopping agents', [
       ...agentBlocks(
-        base,
+        urls,
         site.agents.filter((a) => a.verified && a.status !== 'closed'),
       ),
       { kind: 'disclosure', text: AFFILIATE_DISCLOSURE },
@@ -76,8 +75,8 @@ export async function homePage(fastify: FastifyInstance): Promise<PageModel> {
   return {
     title: `${SERVICE_INFO.title}: curated products with QC photos and shopping agents`,
     description: SERVICE_INFO.description,
-    url: `${base}/`,
-    mdUrl: `${base}/index.md`,
+    url: urls.home(),
+    mdUrl: urls.home('md'),
     h1: SERVICE_INFO.title,
     lead: [SERVICE_INFO.description],
     blocks,
@@ -85,10 +84,11 @@ export async function homePage(fastify: FastifyInstance): Promise<PageModel> {
       '@context': 'https://schema.org',
       '@type': 'WebSite',
       name: SERVICE_INFO.title,
-      url: `${base}/`,
+      url: urls.home(),
       potentialAction: {
         '@type': 'SearchAction',
-        target: `${base}/catalog?q={search_term_string}`,
+        // A URL template (RFC 6570), not a link: `{search_term_string}` must stay unencoded.
+        target: `${urls.catalog()}?q={search_term_string}`,
         'query-input': 'required name=search_term_string',
       },
     },

@@ -1,11 +1,10 @@
 import {
-  absoluteUrl,
   CATEGORIES,
   convertPrice,
   formatPrice,
   getCategory,
   type Product,
-  productUrl,
+  type SiteUrls,
 } from '@repo/catalog-core';
 import type { CategoryCount } from '@repo/search';
 import type { Block, Link, ProductCard } from '../render/page-model.js';
@@ -19,52 +18,41 @@ export function prices(priceCny: number): { price: string; converted: string } {
 }
 
 /** A product as cards and lists show it. */
-export function productCard(base: string, p: Product): ProductCard {
+export function productCard(urls: SiteUrls, p: Product): ProductCard {
   const photo = p.qc_photos[0];
   return {
     title: p.title,
-    href: productUrl(base, p.slug),
-    mdHref: productUrl(base, p.slug, 'md'),
+    href: urls.product(p.slug),
+    mdHref: urls.product(p.slug, 'md'),
     brand: p.brand,
     category: getCategory(p.category)?.name ?? p.category,
     ...(photo === undefined
       ? {}
-      : { image: { src: absoluteUrl(base, photo), alt: `QC photo of ${p.title}` } }),
+      : { image: { src: urls.absolute(photo), alt: `QC photo of ${p.title}` } }),
     ...prices(p.price),
     ...(p.batch === undefined ? {} : { batch: `${p.batch} batch` }),
   };
 }
 
-/**
- * A URL with a query string of the given parameters, leaving out empty ones, so links stay short
- * and equal pages share one URL.
- */
-export function withQuery(
-  url: string,
-  params: Record<string, string | number | undefined>,
-): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value !== undefined && value !== '') search.set(key, String(value));
-  }
-  const qs = search.toString();
-  return qs ? `${url}?${qs}` : url;
-}
-
 /** The 14 categories as links with their product counts. */
 export function categoryLinks(
-  base: string,
+  urls: SiteUrls,
   counts: readonly CategoryCount[],
   current?: string,
 ): Link[] {
   const byId = new Map(counts.map((c) => [c.id, c.count]));
   return CATEGORIES.map((c) => ({
-    href: `${base}/category/${c.id}`,
-    mdHref: `${base}/category/${c.id}.md`,
+    href: urls.category(c.id),
+    mdHref: urls.category(c.id, {}, 'md'),
     text: c.name,
     note: count(byId.get(c.id) ?? 0),
     current: c.id === current,
   }));
+}
+
+/** The link to the home page, first of every page's breadcrumbs. */
+export function homeCrumb(urls: SiteUrls): Link {
+  return { href: urls.home(), mdHref: urls.home('md'), text: 'Home' };
 }
 
 /** A section block. */

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import {
   type Agent,
+  createSiteUrls,
   DEFAULT_AGENTS,
   SERVICE_INFO,
-  shippingUrl,
-  spreadsheetUrl,
+  type SiteUrls,
 } from '@repo/catalog-core';
 import type { CategoryCount } from '@repo/search';
 import type { FastifyInstance } from 'fastify';
@@ -17,6 +17,8 @@ import type { SiteChrome } from '../render/page-html.js';
 /** What every page and document of the site shares, computed once per process. */
 export interface Site {
   readonly baseUrl: string;
+  /** Every absolute URL of the site, with nothing kept (see `SiteUrls.keeping`). */
+  readonly urls: SiteUrls;
   readonly contactEmail: string;
   readonly agents: readonly Agent[];
   readonly chrome: SiteChrome;
@@ -45,6 +47,7 @@ export interface SitePluginOptions {
 
 async function sitePlugin(fastify: FastifyInstance, opts: SitePluginOptions) {
   const base = opts.config.baseUrl;
+  const urls = createSiteUrls({ baseUrl: base });
   const agents = opts.agents ?? DEFAULT_AGENTS;
   const cssPath = `/assets/site.${createHash('sha256').update(SITE_CSS).digest('hex').slice(0, 12)}.css`;
   const memos = new Map<string, Promise<unknown>>();
@@ -69,16 +72,16 @@ async function sitePlugin(fastify: FastifyInstance, opts: SitePluginOptions) {
     cssIntegrity: `sha384-${createHash('sha384').update(SITE_CSS).digest('base64')}`,
     iconHref: '/assets/icon.svg',
     nav: [
-      { href: `${base}/catalog`, text: 'Catalog' },
-      { href: spreadsheetUrl(base, firstAgent), text: 'Spreadsheets' },
-      { href: shippingUrl(base), text: 'Shipping' },
-      { href: `${base}/api-docs`, text: 'API' },
+      { href: urls.catalog(), text: 'Catalog' },
+      { href: urls.spreadsheet(firstAgent), text: 'Spreadsheets' },
+      { href: urls.shipping(), text: 'Shipping' },
+      { href: urls.apiDocs(), text: 'API' },
     ],
     footer: [
-      { href: `${base}/api-docs`, text: 'API and MCP docs' },
-      { href: `${base}/llms.txt`, text: 'llms.txt' },
-      { href: `${base}/openapi.json`, text: 'OpenAPI' },
-      { href: `${base}/sitemap.xml`, text: 'Sitemap' },
+      { href: urls.apiDocs(), text: 'API and MCP docs' },
+      { href: urls.document('llmsTxt'), text: 'llms.txt' },
+      { href: urls.document('openapi'), text: 'OpenAPI' },
+      { href: urls.document('sitemap'), text: 'Sitemap' },
       { href: `mailto:${opts.config.contactEmail}`, text: opts.config.contactEmail },
     ],
     footerNote:
@@ -87,6 +90,7 @@ async function sitePlugin(fastify: FastifyInstance, opts: SitePluginOptions) {
   };
   const site: Site = {
     baseUrl: base,
+    urls,
     contactEmail: opts.config.contactEmail,
     agents,
     cssPath,

@@ -1,5 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { WebHttpError } from '../errors.js';
+import type { PageContext } from '../pages/page-context.js';
+
+/** What the page builders read of this server: its site, its catalog and the site's URLs. */
+export function pageContext(fastify: FastifyInstance): PageContext {
+  return { site: fastify.site, catalog: fastify.catalog, urls: fastify.site.urls };
+}
 
 /** How the URL fixed the representation: `.md` Markdown, `.html` HTML, else negotiated. */
 export type UrlFormat = 'html' | 'markdown' | undefined;

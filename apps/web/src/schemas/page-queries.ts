@@ -1,5 +1,4 @@
-import { CATEGORY_IDS, CURRENCIES } from '@repo/catalog-core';
-import { SORT_ORDERS } from '@repo/search';
+import { CATEGORY_IDS, CURRENCIES, SORT_ORDERS } from '@repo/catalog-core';
 import { type Static, Type } from 'typebox';
 
 // One schema per page query: Fastify validates with it (a bad value is a 400 page, never a 500)

@@ -1,4 +1,4 @@
-import { generateSampleCatalog } from '@repo/catalog-core';
+import { generateSampleCatalog } from '@repo/catalog-core/sample';
 import type { CatalogIndex } from '@repo/search';
 import Fastify from 'fastify';
 import fp from 'fastify-plugin';

@@ -1,5 +1,5 @@
+import type { AgentOffers } from '../contracts/tools/get-agent-offers-contract.js';
 import { servedCountries } from '../shipping/shipping-line.js';
-import type { AgentOffers } from '../tools/get-agent-offers.js';
 import type { Agent } from './agent.js';
 import { agentSignupUrl } from './links.js';
 

@@ -1,5 +1,11 @@
 import type { Agent } from '../agents/agent.js';
 import { DEFAULT_AGENTS } from '../agents/default-agents.js';
+import type {
+  EstimateShippingInput,
+  EstimateShippingOutput,
+  ShippingQuote,
+  UnavailableLine,
+} from '../contracts/tools/estimate-shipping-contract.js';
 import {
   type Currency,
   type CurrencyRates,
@@ -7,12 +13,6 @@ import {
   DEFAULT_CURRENCY_RATES,
 } from '../currency.js';
 import { CatalogError } from '../errors.js';
-import type {
-  EstimateShippingInput,
-  EstimateShippingOutput,
-  ShippingQuote,
-  UnavailableLine,
-} from '../tools/estimate-shipping.js';
 import { priceForWeight, volumetricWeightGrams } from './billable-weight.js';
 import { normalizeCountry } from './countries.js';
 import { itemsWeight, type ResolveProduct } from './parcel-weight.js';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { AGENT_IDS, AgentSchema, isAgentId } from '../../src/agents/agent.js';
 import { toAgentOffers } from '../../src/agents/agent-offers.js';
 import { DEFAULT_AGENTS, getAgent } from '../../src/agents/default-agents.js';
-import { AgentOffersSchema } from '../../src/tools/get-agent-offers.js';
+import { AgentOffersSchema } from '../../src/contracts/tools/get-agent-offers-contract.js';
 
 describe('default agents', () => {
   it('are the three agents, each valid against AgentSchema', () => {

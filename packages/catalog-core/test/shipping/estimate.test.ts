@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Agent } from '../../src/agents/agent.js';
 import { DEFAULT_AGENTS } from '../../src/agents/default-agents.js';
+import type { EstimateShippingInput } from '../../src/contracts/tools/estimate-shipping-contract.js';
 import { type CatalogError, isCatalogError } from '../../src/errors.js';
 import { estimateShipping } from '../../src/shipping/estimate.js';
 import type { WeighedProduct } from '../../src/shipping/parcel-weight.js';
-import type { EstimateShippingInput } from '../../src/tools/estimate-shipping.js';
 
 function errorOf(call: () => unknown): CatalogError {
   try {

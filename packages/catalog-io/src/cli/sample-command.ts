@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { generateSampleCatalog } from '@repo/catalog-core';
+import { generateSampleCatalog } from '@repo/catalog-core/sample';
 import { writeCatalogFile } from '../write-catalog-file.js';
 import { integerOption } from './usage.js';
 

@@ -1,6 +1,6 @@
+import type { SortOrder } from '@repo/catalog-core';
 import { PRODUCT_FIELDS } from '@repo/catalog-core';
 import type { MultiSearchQuery } from 'meilisearch';
-import type { SortOrder } from '../catalog-index.js';
 import type { NormalizedQuery } from '../normalize-query.js';
 import { DICTIONARY_FIELDS } from '../query/dictionary.js';
 

@@ -7,7 +7,8 @@ import {
   type ServerResponse,
 } from 'node:http';
 import { createServer as createTcpServer, type Server, type Socket } from 'node:net';
-import { generateSampleCatalog, getCategory, type Product } from '@repo/catalog-core';
+import { getCategory, type Product } from '@repo/catalog-core';
+import { generateSampleCatalog } from '@repo/catalog-core/sample';
 
 /** What the stand-in does with a connection right now. */
 export type StubMode = 'refuse' | 'hang' | 'answer';

@@ -1,6 +1,7 @@
+import type { SortOrder } from '@repo/catalog-core';
 import { CATEGORY_IDS, MARKETPLACES, type Product } from '@repo/catalog-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CatalogIndex, SearchQuery, SortOrder } from '../../src/catalog-index.js';
+import type { CatalogIndex, SearchQuery } from '../../src/catalog-index.js';
 import { isSearchError } from '../../src/errors.js';
 import { findListing } from '../../src/pasted-link.js';
 import { sortKey } from '../../src/text.js';

@@ -1,4 +1,5 @@
-import { type CategoryId, generateSampleCatalog, type Product } from '@repo/catalog-core';
+import type { CategoryId, Product } from '@repo/catalog-core';
+import { generateSampleCatalog } from '@repo/catalog-core/sample';
 
 function crafted(
   n: number,

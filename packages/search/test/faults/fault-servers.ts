@@ -5,7 +5,7 @@ import {
   type ServerResponse,
 } from 'node:http';
 import { createServer as createTcpServer, type Socket } from 'node:net';
-import { generateSampleCatalog } from '@repo/catalog-core';
+import { generateSampleCatalog } from '@repo/catalog-core/sample';
 import { toMeilisearchDocument } from '../../src/meilisearch/index.js';
 
 /** A loopback server a test points the engine at, and takes down afterwards. */

@@ -1,14 +1,7 @@
-import { CATEGORY_IDS } from '@repo/catalog-core';
+import { CATEGORY_IDS, MAX_LIMIT, SORT_ORDERS } from '@repo/catalog-core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  MAX_LIMIT,
-  normalizeQuery,
-  type SearchQuery,
-  SearchQueryError,
-  SORT_ORDERS,
-  tokenize,
-} from '../../src/index.js';
+import { normalizeQuery, type SearchQuery, SearchQueryError, tokenize } from '../../src/index.js';
 
 // A fixed seed, so CI replays the same inputs; a failure prints seed and path.
 const SEED = 20_251_007;

@@ -1,4 +1,4 @@
-import { AGENT_IDS, CATEGORY_IDS } from '@repo/catalog-core';
+import { AGENT_IDS, CATEGORY_IDS, SLUG_PATTERN } from '@repo/catalog-core';
 import { ListingQuerySchema, SpreadsheetQuerySchema } from '../../schemas/page-queries.js';
 import { ShippingQuerySchema } from '../../schemas/shipping-query.js';
 import { type OpenApiObject, pageResponses, pathParameter, queryParameters } from './shared.js';
@@ -16,7 +16,7 @@ export function pagePaths(): Record<string, OpenApiObject> {
   );
   const slug = pathParameter(
     'slug',
-    { type: 'string', pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*-[0-9]{5,20}$' },
+    { type: 'string', pattern: SLUG_PATTERN },
     'Product slug, ending in the marketplace item number.',
   );
   const agent = pathParameter(

@@ -1,4 +1,4 @@
-import { type Agent, shippingUrl } from '@repo/catalog-core';
+import type { Agent, SiteUrls } from '@repo/catalog-core';
 import type { Site } from '../../plugins/site.js';
 import type { Block, Field } from '../../render/page-model.js';
 import type { ShippingQuery } from '../../schemas/shipping-query.js';
@@ -40,11 +40,11 @@ export function countryField(site: Site, value: string): Field {
  */
 export function shippingForm(
   site: Site,
+  urls: SiteUrls,
   query: ShippingQuery,
   request: ShippingRequest,
   items: string,
 ): Block {
-  const base = site.baseUrl;
   const side = (name: 'length' | 'width' | 'height', label: string): Field => ({
     kind: 'number',
     name,
@@ -54,9 +54,9 @@ export function shippingForm(
   return {
     kind: 'form',
     label: 'Shipping estimate',
-    action: shippingUrl(base),
+    action: urls.shipping(),
     mdHint:
-      `Ask with query parameters: ${shippingUrl(base, { country: 'PL', items: 'slug:2,other-slug' }, 'md')}` +
+      `Ask with query parameters: ${urls.shipping({ country: 'PL', items: 'slug:2,other-slug' }, 'md')}` +
       ', or weight=1500 instead of items; add length, width and height in cm for a boxed parcel.',
     fields: [
       countryField(site, request.country ?? (query.country ?? '').trim().toUpperCase()),

@@ -1,8 +1,8 @@
-import { getCategory, productUrl, SERVICE_INFO, shippingUrl } from '@repo/catalog-core';
-import type { Site } from '../../plugins/site.js';
+import { getCategory, SERVICE_INFO, type SiteUrls } from '@repo/catalog-core';
 import type { Block, Cell, Inline, Link, PageModel } from '../../render/page-model.js';
 import type { ShippingQuery } from '../../schemas/shipping-query.js';
-import { count, section } from '../shared.js';
+import type { PageContext } from '../page-context.js';
+import { count, homeCrumb, section } from '../shared.js';
 import { estimate } from './shipping-estimate.js';
 import { shippingForm } from './shipping-form.js';
 import type { ShippingItem, ShippingRequest } from './shipping-request.js';
@@ -30,15 +30,14 @@ function canonical(request: ShippingRequest, query: ShippingQuery) {
 
 /** The parcel's items, each with links that change its quantity or remove it (plain GET links). */
 function itemBlocks(
-  site: Site,
+  urls: SiteUrls,
   request: ShippingRequest,
   params: Record<string, string | undefined>,
 ): Block[] {
-  const base = site.baseUrl;
   const entries = request.items.map((i) => ({ key: keyOf(i), quantity: i.quantity }));
   const withItems = (next: typeof entries, text: string): Link => {
     const p = { ...params, items: itemsParam(next.filter((e) => e.quantity > 0)) };
-    return { href: shippingUrl(base, p), mdHref: shippingUrl(base, p, 'md'), text };
+    return { href: urls.shipping(p), mdHref: urls.shipping(p, 'md'), text };
   };
   const change = (key: string, by: number | null) =>
     entries.map((e) =>
@@ -49,8 +48,8 @@ function itemBlocks(
     const name: Inline =
       item.kind === 'product'
         ? {
-            href: productUrl(base, key),
-            mdHref: productUrl(base, key, 'md'),
+            href: urls.product(key),
+            mdHref: urls.product(key, 'md'),
             text: item.product.title,
           }
         : `A typical item of ${getCategory(item.category)?.name ?? item.category}`;
@@ -102,11 +101,11 @@ function itemBlocks(
  * 400 page that says which and why, with the form to correct it.
  */
 export function shippingPage(
-  site: Site,
+  ctx: Pick<PageContext, 'site' | 'urls'>,
   query: ShippingQuery,
   request: ShippingRequest,
 ): PageModel {
-  const base = site.baseUrl;
+  const { site, urls } = ctx;
   const params = canonical(request, query);
   const problems = [...request.problems];
   const ready =
@@ -132,12 +131,12 @@ export function shippingPage(
       ],
     });
   }
-  blocks.push(shippingForm(site, query, request, params.items));
+  blocks.push(shippingForm(site, urls, query, request, params.items));
   if (answer?.ok) {
     blocks.push(section('quotes', 'Quotes', resultBlocks(answer.output, request.box, site.agents)));
   }
   if (request.items.length > 0)
-    blocks.push(section('items', 'Items', itemBlocks(site, request, params)));
+    blocks.push(section('items', 'Items', itemBlocks(urls, request, params)));
   blocks.push({
     kind: 'paragraph',
     content: [
@@ -151,13 +150,14 @@ export function shippingPage(
     title: `Shipping calculator: ${SERVICE_INFO.title}`,
     description:
       'What a parcel from China costs to ship to your country with each agent and line: by weight or by products, with the box size.',
-    url: shippingUrl(base, params),
-    mdUrl: shippingUrl(base, params, 'md'),
+    // Canonical: the estimate's own parameters, never a preference kept on links.
+    url: urls.canonical().shipping(params),
+    mdUrl: urls.canonical().shipping(params, 'md'),
     h1: 'Shipping calculator',
     lead: [
       'Every agent’s shipping lines to your country, for a weight or the products you want, cheapest first.',
     ],
-    breadcrumbs: [{ href: `${base}/`, mdHref: `${base}/index.md`, text: 'Home' }],
+    breadcrumbs: [homeCrumb(urls)],
     blocks,
     noindex: problems.length > 0 || Object.values(params).some(Boolean),
   };

@@ -32,18 +32,20 @@ export default async function documentRoutes(
   const { site } = fastify;
   const base = site.baseUrl;
   const max = opts.sitemapMaxUrls ?? SITEMAP_MAX_URLS;
-  const robots = robotsTxt(base);
-  const llms = llmsTxt(base, site.agents, site.contactEmail);
+  const robots = robotsTxt(site.urls);
+  const llms = llmsTxt(site.urls, site.agents, site.contactEmail);
   const agentIds = site.agents.filter((a) => a.status !== 'closed').map((a) => a.id);
   const openapi = JSON.stringify(openApiDocument(base, site.contactEmail));
   const urls = () =>
-    site.memo<SitemapUrl[]>('sitemap-urls', () => sitemapUrls(base, fastify.catalog, agentIds));
+    site.memo<SitemapUrl[]>('sitemap-urls', () =>
+      sitemapUrls(site.urls, fastify.catalog, agentIds),
+    );
   const sitemap = () =>
     site.memo('sitemap-xml', async () => {
       const all = await urls();
       return all.length <= max
         ? urlsetXml(all)
-        : sitemapIndexXml(base, Math.ceil(all.length / max));
+        : sitemapIndexXml(site.urls, Math.ceil(all.length / max));
     });
 
   fastify.get('/robots.txt', async (_request, reply) =>

@@ -1,4 +1,3 @@
-import { renderQcPhotoSvg } from '@repo/catalog-core';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 
@@ -12,6 +11,9 @@ const QcParams = Type.Object({
  * with no network. Photos of an imported catalog are absolute URLs and never reach this route.
  */
 export default async function qcRoutes(fastify: FastifyInstance) {
+  // The drawing code is the sample generator's: loaded by the first photo asked for, so a process
+  // serving an imported catalog never loads it.
+  let sample: Promise<typeof import('@repo/catalog-core/sample')> | undefined;
   fastify.get<{ Params: { slug: string; file: string } }>(
     '/qc/:slug/:file',
     { schema: { params: QcParams } },
@@ -20,6 +22,8 @@ export default async function qcRoutes(fastify: FastifyInstance) {
       const n = Number.parseInt(file, 10);
       const product = await fastify.catalog.getBySlug(slug);
       if (!product || n < 1 || n > product.qc_photos.length) return reply.callNotFound();
+      sample ??= import('@repo/catalog-core/sample');
+      const { renderQcPhotoSvg } = await sample;
       return reply
         .type('image/svg+xml; charset=utf-8')
         .header('cache-control', 'public, max-age=86400')

@@ -3,7 +3,7 @@ import { shippingPage } from '../../pages/shipping/shipping-page.js';
 import { readShippingRequest } from '../../pages/shipping/shipping-request.js';
 import { sendPage } from '../../render/send-page.js';
 import { type ShippingQuery, ShippingQuerySchema } from '../../schemas/shipping-query.js';
-import { formatOfPath, readOnly } from '../page-route.js';
+import { formatOfPath, pageContext, readOnly } from '../page-route.js';
 
 const URLS = ['/shipping', '/shipping.html', '/shipping.md', '/shipping/index.md'];
 
@@ -14,6 +14,7 @@ const URLS = ['/shipping', '/shipping.html', '/shipping.md', '/shipping/index.md
  */
 export default async function shippingRoutes(fastify: FastifyInstance) {
   const { site } = fastify;
+  const ctx = pageContext(fastify);
   for (const url of URLS) {
     const format = formatOfPath(url);
     fastify.get<{ Querystring: ShippingQuery }>(
@@ -33,7 +34,7 @@ export default async function shippingRoutes(fastify: FastifyInstance) {
           q.height,
         ]);
         const page = await site.pages.get(`shipping:${key}`, async () =>
-          shippingPage(site, q, await readShippingRequest(q, fastify.catalog, site.agents)),
+          shippingPage(ctx, q, await readShippingRequest(q, ctx.catalog, site.agents)),
         );
         return sendPage(request, reply, page, site, format);
       },

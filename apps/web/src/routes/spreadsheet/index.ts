@@ -1,15 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { WebHttpError } from '../../errors.js';
-import { spreadsheetPage } from '../../pages/spreadsheet.js';
+import { spreadsheetPage } from '../../pages/spreadsheet/spreadsheet-page.js';
 import { sendPage } from '../../render/send-page.js';
 import { type SpreadsheetQuery, SpreadsheetQuerySchema } from '../../schemas/page-queries.js';
-import { readOnly, splitSuffix, type UrlFormat } from '../page-route.js';
+import { pageContext, readOnly, splitSuffix, type UrlFormat } from '../page-route.js';
 
 const Params = Type.Object({ agent: Type.String({ maxLength: 60 }) });
 
 /** `GET /spreadsheet/{agent}` (and `.md`): the catalog with one agent's links; else a 404 page. */
 export default async function spreadsheetRoutes(fastify: FastifyInstance) {
+  const ctx = pageContext(fastify);
   const handler = (fixed?: UrlFormat) =>
     async function spreadsheet(
       request: FastifyRequest<{ Params: { agent: string }; Querystring: SpreadsheetQuery }>,
@@ -25,7 +26,7 @@ export default async function spreadsheetRoutes(fastify: FastifyInstance) {
       const { q, category, sort, page: n } = request.query;
       const key = `spreadsheet:${agent.id}:${JSON.stringify([q, category, sort, n])}`;
       const page = await fastify.site.pages.get(key, () =>
-        spreadsheetPage(fastify, agent, request.query),
+        spreadsheetPage(ctx, agent, request.query),
       );
       return sendPage(request, reply, page, fastify.site, fixed ?? format);
     };

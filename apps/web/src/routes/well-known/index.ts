@@ -15,18 +15,18 @@ const DOC_CACHE = 'public, max-age=3600';
  * serialised once, so skill digests are computed over exactly the bytes served.
  */
 export default async function wellKnownRoutes(fastify: FastifyInstance) {
-  const base = fastify.site.baseUrl;
-  const skills = buildSkills(base);
+  const urls = fastify.site.urls;
+  const skills = buildSkills(urls);
   const bodies = {
     // A Buffer, so that Fastify sends the RFC 9727 media type as is (no charset appended).
-    apiCatalog: Buffer.from(JSON.stringify(apiCatalog(base), null, 2)),
-    aiCatalog: JSON.stringify(aiCatalog(base, skills), null, 2),
-    skills: JSON.stringify(skillsIndex(base, skills), null, 2),
+    apiCatalog: Buffer.from(JSON.stringify(apiCatalog(urls), null, 2)),
+    aiCatalog: JSON.stringify(aiCatalog(urls, skills), null, 2),
+    skills: JSON.stringify(skillsIndex(urls, skills), null, 2),
   };
   fastify.get('/.well-known/api-catalog', async (_request, reply) =>
     reply
       .type(API_CATALOG_TYPE)
-      .header('link', `<${base}/.well-known/api-catalog>; rel="api-catalog"`)
+      .header('link', `<${urls.wellKnown('api-catalog')}>; rel="api-catalog"`)
       .header('cache-control', DOC_CACHE)
       .header('access-control-allow-origin', '*')
       .send(bodies.apiCatalog),

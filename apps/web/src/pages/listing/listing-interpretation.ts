@@ -1,9 +1,7 @@
 import { formatPrice, isCurrency } from '@repo/catalog-core';
 import type { QueryInterpretation, TextPrice } from '@repo/search';
-import type { Block, Inline, Link } from '../render/page-model.js';
-
-/** A link to the same listing with other parameters (HTML and Markdown twins). */
-export type ListingLink = (over: Record<string, string | number | undefined>, text: string) => Link;
+import type { Block, Inline } from '../../render/page-model.js';
+import type { ListingLink } from './listing-view.js';
 
 const REASONS: Record<string, string> = {
   no_match: 'matches no product',

@@ -1,8 +1,20 @@
 import type { TSchema } from 'typebox';
-import { EstimateShippingInputSchema, EstimateShippingOutputSchema } from './estimate-shipping.js';
-import { GetAgentOffersInputSchema, GetAgentOffersOutputSchema } from './get-agent-offers.js';
-import { ListCategoriesInputSchema, ListCategoriesOutputSchema } from './list-categories.js';
-import { SearchProductsInputSchema, SearchProductsOutputSchema } from './search-products.js';
+import {
+  EstimateShippingInputSchema,
+  EstimateShippingOutputSchema,
+} from './estimate-shipping-contract.js';
+import {
+  GetAgentOffersInputSchema,
+  GetAgentOffersOutputSchema,
+} from './get-agent-offers-contract.js';
+import {
+  ListCategoriesInputSchema,
+  ListCategoriesOutputSchema,
+} from './list-categories-contract.js';
+import {
+  SearchProductsInputSchema,
+  SearchProductsOutputSchema,
+} from './search-products-contract.js';
 
 /** The names of the four tools. */
 export const TOOL_NAMES = [

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { describe, expect, it } from 'vitest';
-import { toOpenApiSchema } from '../../src/tools/openapi-schema.js';
-import { SearchProductsOutputSchema } from '../../src/tools/search-products.js';
+import { toOpenApiSchema } from '../../src/contracts/openapi-schema.js';
+import { SearchProductsOutputSchema } from '../../src/contracts/tools/search-products-contract.js';
 
 describe('toOpenApiSchema', () => {
   it('turns "integer or null" into nullable', () => {

@@ -1,4 +1,10 @@
 import { type Static, Type } from 'typebox';
+import {
+  MAX_OFFSET,
+  TOOL_DEFAULT_LIMIT,
+  TOOL_MAX_LIMIT,
+  TOOL_SORT_ORDERS,
+} from '../search-query.js';
 import { pastedLinkSchema } from './pasted-link-schema.js';
 import {
   agentIdSchema,
@@ -9,14 +15,6 @@ import {
   marketplaceSchema,
   urlSchema,
 } from './shared-schemas.js';
-
-/** The orders `search_products` can sort by. */
-export const SORT_ORDERS = ['relevance', 'price_asc', 'price_desc', 'newest'] as const;
-/** One of {@link SORT_ORDERS}. */
-export type SortOrder = (typeof SORT_ORDERS)[number];
-
-/** Deep paging past this point is a scrape, not a search; agents narrow the query instead. */
-export const MAX_OFFSET = 100_000;
 
 /** Arguments of `search_products`. Every property is optional; no arguments lists the catalog. */
 export const SearchProductsInputSchema = Type.Object(
@@ -53,7 +51,7 @@ export const SearchProductsInputSchema = Type.Object(
       ),
     ),
     sort: Type.Optional(
-      Type.Enum(SORT_ORDERS, {
+      Type.Enum(TOOL_SORT_ORDERS, {
         type: 'string',
         default: 'relevance',
         description:
@@ -62,7 +60,12 @@ export const SearchProductsInputSchema = Type.Object(
       }),
     ),
     limit: Type.Optional(
-      Type.Integer({ minimum: 1, maximum: 50, default: 10, description: 'Page size, 1-50.' }),
+      Type.Integer({
+        minimum: 1,
+        maximum: TOOL_MAX_LIMIT,
+        default: TOOL_DEFAULT_LIMIT,
+        description: `Page size, 1-${TOOL_MAX_LIMIT}.`,
+      }),
     ),
     offset: Type.Optional(
       Type.Integer({
@@ -210,7 +213,7 @@ export const SearchProductsOutputSchema = Type.Object(
   {
     total: Type.Integer({ minimum: 0, description: 'Number of matching products.' }),
     offset: Type.Integer({ minimum: 0 }),
-    limit: Type.Integer({ minimum: 1, maximum: 50 }),
+    limit: Type.Integer({ minimum: 1, maximum: TOOL_MAX_LIMIT }),
     // `anyOf` with `null` is the only JSON Schema way to say "integer or null"; OpenAPI 3.0 output
     // goes through toOpenApiSchema, which rewrites it as `nullable: true`.
     next_offset: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], {

@@ -1,5 +1,5 @@
 import { type TSchema, Type } from 'typebox';
-import { LINK_FAILURES } from '../listing-link/read-listing-link.js';
+import { LINK_FAILURES } from '../../listing-link/read-listing-link.js';
 import { agentIdSchema, marketplaceSchema, urlSchema } from './shared-schemas.js';
 
 /** How a readable link was read: the marketplace's own link, an agent's, or one carried inside. */

@@ -1,7 +1,7 @@
 import { type Static, Type } from 'typebox';
-import { AGENT_STATUSES } from '../agents/agent.js';
-import { AgentFeesSchema, AgentOfferSchema } from '../agents/offer.js';
-import { LINE_FAMILIES } from '../shipping/shipping-line.js';
+import { AGENT_STATUSES } from '../../agents/agent.js';
+import { AgentFeesSchema, AgentOfferSchema } from '../../agents/offer.js';
+import { LINE_FAMILIES } from '../../shipping/shipping-line.js';
 import { agentIdSchema, disclosureSchema, urlSchema } from './shared-schemas.js';
 
 /** Arguments of `get_agent_offers`. */

@@ -6,12 +6,11 @@ import {
   describePastedListing,
   getAgent,
   MARKETPLACE_NAMES,
-  productUrl,
 } from '@repo/catalog-core';
 import { lookupPastedLink, type SearchResult } from '@repo/search';
-import type { FastifyInstance } from 'fastify';
-import type { Block, Inline } from '../render/page-model.js';
-import { section } from './shared.js';
+import type { Block, Inline } from '../../render/page-model.js';
+import type { PageContext } from '../page-context.js';
+import { section } from '../shared.js';
 
 /** A listing page's answer to a pasted link: its card, its heading and its results. */
 export interface PastedLinkListing {
@@ -29,11 +28,11 @@ export interface PastedLinkListing {
  * `undefined` for words. The link is parsed, never fetched.
  */
 export async function pastedLinkListing(
-  fastify: FastifyInstance,
+  ctx: PageContext,
   q: string,
 ): Promise<PastedLinkListing | undefined> {
-  const { site } = fastify;
-  const lookup = await lookupPastedLink(fastify.catalog, q, site.agents);
+  const { site, urls } = ctx;
+  const lookup = await lookupPastedLink(ctx.catalog, q, site.agents);
   if (!lookup) return undefined;
   const products = lookup.products;
   const categoryCounts = Object.fromEntries(
@@ -77,8 +76,8 @@ export async function pastedLinkListing(
           value: first
             ? [
                 {
-                  href: productUrl(site.baseUrl, first.slug),
-                  mdHref: productUrl(site.baseUrl, first.slug, 'md'),
+                  href: urls.product(first.slug),
+                  mdHref: urls.product(first.slug, 'md'),
                   text: first.title,
                 },
               ]

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { LINE_FAMILIES, LINE_ID_PATTERN } from '../shipping/shipping-line.js';
+import { LINE_FAMILIES, LINE_ID_PATTERN } from '../../shipping/shipping-line.js';
 import {
   agentIdSchema,
   categoryIdSchema,

@@ -9,8 +9,8 @@ import {
   ProtectedResourceMetadataSchema,
   TokenRequestSchema,
   TokenResponseSchema,
-} from '../../src/contracts/oauth.js';
-import { toOpenApiSchema } from '../../src/tools/openapi-schema.js';
+} from '../../../src/contracts/oauth/oauth-contract.js';
+import { toOpenApiSchema } from '../../../src/contracts/openapi-schema.js';
 
 const tokenRequest = Compile(TokenRequestSchema);
 

@@ -2,17 +2,17 @@ import type { TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
 import { Value } from 'typebox/value';
 import { describe, expect, it } from 'vitest';
-import { LinkRuleSchema } from '../../src/agents/agent.js';
-import { MARKETPLACES } from '../../src/product.js';
-import { estimateShipping } from '../../src/shipping/estimate.js';
+import { LinkRuleSchema } from '../../../src/agents/agent.js';
 import {
   EstimateShippingInputSchema,
   EstimateShippingOutputSchema,
-} from '../../src/tools/estimate-shipping.js';
-import { GetAgentOffersInputSchema } from '../../src/tools/get-agent-offers.js';
-import { ListCategoriesInputSchema } from '../../src/tools/list-categories.js';
-import { SearchProductsInputSchema } from '../../src/tools/search-products.js';
-import { getToolContract, TOOL_CONTRACTS } from '../../src/tools/tool-contracts.js';
+} from '../../../src/contracts/tools/estimate-shipping-contract.js';
+import { GetAgentOffersInputSchema } from '../../../src/contracts/tools/get-agent-offers-contract.js';
+import { ListCategoriesInputSchema } from '../../../src/contracts/tools/list-categories-contract.js';
+import { SearchProductsInputSchema } from '../../../src/contracts/tools/search-products-contract.js';
+import { getToolContract, TOOL_CONTRACTS } from '../../../src/contracts/tools/tool-contracts.js';
+import { MARKETPLACES } from '../../../src/product.js';
+import { estimateShipping } from '../../../src/shipping/estimate.js';
 
 function expectArgs(schema: TSchema, valid: unknown[], invalid: unknown[]): void {
   const check = Compile(schema);

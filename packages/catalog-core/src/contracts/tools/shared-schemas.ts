@@ -1,8 +1,8 @@
 import { Type } from 'typebox';
-import { AGENT_IDS } from '../agents/agent.js';
-import { CATEGORY_IDS } from '../categories.js';
-import { CURRENCIES } from '../currency.js';
-import { MARKETPLACES } from '../product.js';
+import { AGENT_IDS } from '../../agents/agent.js';
+import { CATEGORY_IDS } from '../../categories.js';
+import { CURRENCIES } from '../../currency.js';
+import { MARKETPLACES } from '../../product.js';
 
 // Building blocks of the tool schemas. Enums are written as `{ type: 'string', enum: [...] }`
 // rather than unions of literals: a union emits `anyOf` + `const`, which OpenAPI 3.0.3 cannot

@@ -1,0 +1,50 @@
+import { type CategoryId, LISTING_PAGE_SIZE } from '@repo/catalog-core';
+import { toSearchQuery } from '@repo/search';
+import type { PageModel } from '../../render/page-model.js';
+import type { ListingQuery } from '../../schemas/page-queries.js';
+import type { PageContext } from '../page-context.js';
+import { listingFacets } from './listing-facets.js';
+import { listingForm } from './listing-form.js';
+import { pastedLinkListing } from './listing-link-card.js';
+import { listingMeta } from './listing-meta.js';
+import { listingResults } from './listing-results.js';
+import { listingView } from './listing-view.js';
+
+/** The page-cache key of a listing query: only the parameters that change the page. */
+export function listingKey(query: ListingQuery): string {
+  const { q, category, sort, min_price, max_price, currency, page, literal } = query;
+  return JSON.stringify([q, category, sort, min_price, max_price, currency, page, literal]);
+}
+
+/**
+ * `/catalog` (every category) and `/category/{id}` (one): text search, price filters, sort and
+ * pages with the exact total. An empty result says so and offers ways out.
+ */
+export async function listingPage(
+  ctx: PageContext,
+  query: ListingQuery,
+  fixedCategory?: CategoryId,
+): Promise<PageModel> {
+  const view = listingView(ctx.urls, query, fixedCategory);
+  // A pasted listing link is read and looked up, not searched as words.
+  const pasted = view.q ? await pastedLinkListing(ctx, view.q) : undefined;
+  const result =
+    pasted?.result ??
+    (await ctx.catalog.search(toSearchQuery(view.request, { limit: LISTING_PAGE_SIZE })));
+  if (pasted) {
+    // A link names one listing: its card says what it is; no category or order narrows it.
+    return {
+      ...listingMeta(ctx.urls, view, result),
+      h1: pasted.h1,
+      blocks: [pasted.card, listingForm(view), await listingResults(ctx, view, result, true)],
+    };
+  }
+  return {
+    ...listingMeta(ctx.urls, view, result),
+    blocks: [
+      listingForm(view),
+      ...listingFacets(ctx.urls, view, result),
+      await listingResults(ctx, view, result),
+    ],
+  };
+}

@@ -1,0 +1,105 @@
+import {
+  AFFILIATE_DISCLOSURE,
+  buyLinks,
+  getCategory,
+  MARKETPLACE_NAMES,
+  type Product,
+  type SiteUrls,
+} from '@repo/catalog-core';
+import type { Block, PageModel } from '../../render/page-model.js';
+import type { PageContext } from '../page-context.js';
+import { prices, productCard, section } from '../shared.js';
+import { productShippingBlocks } from '../shipping/product-shipping-form.js';
+import { productMeta } from './product-meta.js';
+import { shippingRows, shippingSection } from './product-shipping.js';
+
+/** The facts list: price, brand, category, batch, seller, the listing, the photo count. */
+function facts(urls: SiteUrls, p: Product): Block {
+  const { price, converted } = prices(p.price);
+  return {
+    kind: 'facts',
+    items: [
+      { label: 'Price', value: [{ strong: price }, ` ${converted}`] },
+      { label: 'Brand', value: [p.brand] },
+      {
+        label: 'Category',
+        value: [
+          {
+            href: urls.category(p.category),
+            mdHref: urls.category(p.category, {}, 'md'),
+            text: getCategory(p.category)?.name ?? p.category,
+          },
+        ],
+      },
+      ...(p.batch ? [{ label: 'Batch', value: [p.batch] }] : []),
+      ...(p.seller ? [{ label: 'Seller', value: [p.seller] }] : []),
+      {
+        label: 'Listing',
+        value: [
+          {
+            href: p.listing_url,
+            text: `${MARKETPLACE_NAMES[p.marketplace]} item ${p.item_id}`,
+            external: true,
+          },
+        ],
+      },
+      { label: 'QC photos', value: [`${p.qc_photos.length}`] },
+    ],
+  };
+}
+
+/** `/producto/{slug}`: everything a shopper needs to decide and buy, and its JSON-LD `Product`. */
+export async function productPage(ctx: PageContext, p: Product): Promise<PageModel> {
+  const { site, urls } = ctx;
+  const photos = p.qc_photos.map((src, i) => ({
+    src: urls.absolute(src),
+    alt: `QC photo ${i + 1} of ${p.qc_photos.length}: ${p.title}`,
+  }));
+  const related = await ctx.catalog.search({ q: p.brand, category: p.category, limit: 7 });
+  const relatedCards = related.hits
+    .filter((r) => r.slug !== p.slug)
+    .slice(0, 6)
+    .map((r) => productCard(urls, r));
+  const links = buyLinks(site.agents, p.marketplace, p.item_id);
+  // The estimate depends only on the parcel weight (the product's, else its category's typical
+  // one), so products of equal weight share one computation.
+  const shipping = await site.memo(
+    `shipping:${p.weight_grams ?? `category:${p.category}`}`,
+    async () => shippingRows(site.agents, p),
+  );
+
+  const blocks: Block[] = [
+    facts(urls, p),
+    section('buy', 'Buy through an agent', [
+      {
+        kind: 'buttons',
+        label: 'Buy links',
+        items: links.map((l) => ({ href: l.url, text: `Buy with ${l.name}`, sponsored: true })),
+      },
+      { kind: 'disclosure', text: AFFILIATE_DISCLOSURE },
+    ]),
+    section(
+      'qc',
+      'QC photos',
+      photos.length
+        ? [{ kind: 'gallery', photos }]
+        : [{ kind: 'paragraph', content: ['No QC photos yet.'] }],
+    ),
+    shippingSection(shipping, productShippingBlocks(ctx.site, ctx.urls, p)),
+  ];
+  if (relatedCards.length)
+    blocks.push(
+      section('related', 'Related products', [
+        { kind: 'products', label: 'Related products', items: relatedCards },
+      ]),
+    );
+  return {
+    ...productMeta(
+      urls,
+      p,
+      photos.map((ph) => ph.src),
+      links.length,
+    ),
+    blocks,
+  };
+}
