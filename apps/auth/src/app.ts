@@ -1,10 +1,9 @@
+import { metricsPlugin, rateLimitPlugin } from '@repo/fastify-kit';
 import type { ServiceMetrics } from '@repo/ops';
 import type { FastifyInstance } from 'fastify';
 import type { AuthConfig } from './config.js';
 import { authUrls } from './documents/urls.js';
 import { handleError, OAuthError } from './errors.js';
-import metricsPlugin from './plugins/metrics.js';
-import rateLimit from './plugins/rate-limit.js';
 import tokenIssuer from './plugins/token-issuer.js';
 import authMdRoutes from './routes/auth-md/index.js';
 import healthRoutes from './routes/health/index.js';
@@ -36,7 +35,7 @@ export default async function authApp(fastify: FastifyInstance, opts: AuthAppOpt
   });
   // Tokens are free, so their issuance is what is metered (per client address): otherwise a client
   // could mint a fresh client_id, and with it a fresh page and MCP budget, for every request.
-  await fastify.register(rateLimit, {
+  await fastify.register(rateLimitPlugin, {
     max: config.edge.rateLimit.token,
     windowMs: config.edge.rateLimit.windowMs,
     redisUrl: config.edge.redisUrl,

@@ -1,56 +1,14 @@
-import { exitOnStartError, loadOrExit } from '@repo/env';
-import {
-  createServiceMetrics,
-  REQUEST_ID_HEADER,
-  serverOptions,
-  startMetricsServer,
-} from '@repo/ops';
-import closeWithGrace from 'close-with-grace';
-import Fastify from 'fastify';
+import { loadOrExit } from '@repo/env';
+import { startServer } from '@repo/fastify-kit';
 import fp from 'fastify-plugin';
 import authApp from './app.js';
 import { loadConfig } from './config.js';
 import { handleError } from './errors.js';
 
 const config = loadOrExit(loadConfig);
-const app = Fastify({
-  logger: { level: config.logLevel },
-  trustProxy: config.edge.trustProxy && [...config.edge.trustProxy],
-  ...serverOptions(config.ops.http),
-  // URLs the router refuses (broken percent-encoding, over-long parameters) get the app's format.
+await startServer({
+  config,
   frameworkErrors: handleError,
+  apps: ['auth'],
+  register: (server, { metrics }) => server.register(fp(authApp), { config, metrics }),
 });
-// Every answer names the id its log lines carry, so a client's report finds them.
-app.addHook('onRequest', async (request, reply) => {
-  reply.header(REQUEST_ID_HEADER, request.id);
-});
-const metrics = config.ops.metrics && createServiceMetrics({ apps: ['auth'] });
-
-app.register(fp(authApp), { config, metrics });
-if (metrics && config.ops.metrics) {
-  const listener = await startMetricsServer({
-    registry: metrics.registry,
-    ...config.ops.metrics,
-  }).catch(exitOnStartError(app.log));
-  app.addHook('onClose', () => listener.close());
-  app.log.info(`metrics at ${listener.url}`);
-}
-
-// Once closing, every answer ends its connection: keep-alive clients (the gateway) reconnect to
-// another replica at once, and close() finishes with the last in-flight request instead of waiting
-// out idle keep-alive connections.
-let closing = false;
-app.addHook('preClose', async () => {
-  closing = true;
-});
-app.addHook('onSend', (_request, reply, payload, done) => {
-  if (closing) reply.header('connection', 'close');
-  done(null, payload);
-});
-
-closeWithGrace({ delay: config.closeGraceMs }, async ({ err }) => {
-  if (err) app.log.error({ err }, 'closing after an error');
-  await app.close();
-});
-
-await app.listen({ host: config.host, port: config.port });

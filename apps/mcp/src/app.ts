@@ -1,26 +1,23 @@
 import { type Agent, DEFAULT_AGENTS } from '@repo/catalog-core';
+import {
+  type AttributionOptions,
+  attributionPlugin,
+  catalogPlugin,
+  metricsPlugin,
+  rateLimitPlugin,
+} from '@repo/fastify-kit';
 import type { ServiceMetrics } from '@repo/ops';
 import type { CatalogIndex } from '@repo/search';
 import type { FastifyInstance } from 'fastify';
 import type { McpConfig } from './config.js';
 import { createErrorHandler } from './error-handler.js';
 import { McpRpcError, RPC_ERROR } from './errors.js';
-import attribution, { type AttributionOptions } from './plugins/attribution.js';
-import metricsPlugin from './plugins/metrics.js';
-import rateLimit from './plugins/rate-limit.js';
 import { createRpcHandler } from './protocol/rpc-handler.js';
 import healthRoutes from './routes/health/index.js';
 import mcpRoutes from './routes/mcp/index.js';
 import wellKnownRoutes from './routes/well-known/index.js';
 import { buildServerCard } from './server-card.js';
 import { createToolRegistry, type ResultCacheOptions } from './tools/tool-registry.js';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The catalog the tools read, injected by the server entry. */
-    catalog: CatalogIndex;
-  }
-}
 
 /** What the MCP app needs. */
 export interface McpAppOptions {
@@ -52,7 +49,7 @@ const DEFAULT_RESULT_CACHE: ResultCacheOptions = { size: 1024, ttlMs: 60_000 };
  */
 export default async function mcpApp(fastify: FastifyInstance, opts: McpAppOptions) {
   const { config, index } = opts;
-  fastify.decorate('catalog', index);
+  await fastify.register(catalogPlugin, { index });
   if (opts.metrics) await fastify.register(metricsPlugin, { metrics: opts.metrics, app: 'mcp' });
   const tools = createToolRegistry(
     { index, baseUrl: config.baseUrl, agents: opts.agents ?? DEFAULT_AGENTS },
@@ -61,12 +58,12 @@ export default async function mcpApp(fastify: FastifyInstance, opts: McpAppOptio
   );
   const card = buildServerCard(config.baseUrl);
 
-  await fastify.register(attribution, {
+  await fastify.register(attributionPlugin, {
     issuer: config.baseUrl,
     jwksUrl: config.edge.jwksUrl,
     jwks: opts.jwks,
   });
-  await fastify.register(rateLimit, {
+  await fastify.register(rateLimitPlugin, {
     max: config.edge.rateLimit.mcp,
     windowMs: config.edge.rateLimit.windowMs,
     redisUrl: config.edge.redisUrl,

@@ -82,3 +82,18 @@ export function isMcpRpcError(value: unknown): value is McpRpcError {
       typeof (value as McpRpcError).code === 'number')
   );
 }
+
+/**
+ * A tool ran but cannot answer these arguments (e.g. `min_price` above `max_price`). The message
+ * is written for the calling agent, which gets it in a result with `isError: true`.
+ *
+ * @example throw new McpToolError('min_price (50) is above max_price (20); swap them.')
+ */
+export class McpToolError extends Error {
+  override name = 'McpToolError';
+}
+
+/** Tells whether a value is an {@link McpToolError}, also across duplicated bundles. */
+export function isMcpToolError(value: unknown): value is McpToolError {
+  return value instanceof McpToolError || (value instanceof Error && value.name === 'McpToolError');
+}

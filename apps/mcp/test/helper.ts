@@ -1,10 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { createServer } from 'node:net';
+import type { ChildProcess } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateSampleCatalog } from '@repo/catalog-core/sample';
 import type { Env } from '@repo/env';
+import { startServerProcess } from '@repo/fastify-kit/testing';
 import { createEmbeddedIndex } from '@repo/search/embedded';
 import Fastify from 'fastify';
 import fp from 'fastify-plugin';
@@ -42,15 +41,8 @@ export function rpc(body: unknown, headers: Record<string, string> = {}) {
   };
 }
 
-/** A free loopback TCP port. */
-export async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const address = server.address();
-  server.close();
-  if (typeof address !== 'object' || address === null) throw new Error('no port');
-  return address.port;
-}
+/** The built server of the MCP app, as `pnpm --filter @repo/mcp start` runs it. */
+export const SERVER_ENTRY = join(appDir, 'dist', 'server.js');
 
 /** `apps/mcp/dist/server.js` running as its own process on a free port. */
 export interface RunningServer {
@@ -63,43 +55,12 @@ export interface RunningServer {
 
 /** Starts the built server (`pnpm build` first) and waits until it answers. */
 export async function startServer(env: Env = {}): Promise<RunningServer> {
-  const port = await freePort();
-  const origin = `http://localhost:${port}`;
-  const child = spawn(process.execPath, [join(appDir, 'dist/server.js')], {
-    // A clean environment: only what the test sets reaches the server.
-    env: {
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      BASE_URL: origin,
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  // A clean environment: only what the test sets reaches the server.
+  const server = await startServerProcess(SERVER_ENTRY, {
+    env,
+    hostname: 'localhost',
+    ready: (status) => status >= 200 && status < 300,
   });
-  let output = '';
-  child.stdout?.on('data', (d) => {
-    output += d;
-  });
-  child.stderr?.on('data', (d) => {
-    output += d;
-  });
-  const stop = async () => {
-    if (child.exitCode === null) {
-      child.kill('SIGTERM');
-      await once(child, 'exit');
-    }
-  };
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
-    try {
-      const res = await fetch(`${origin}/health.json`);
-      if (res.ok) return { url: `${origin}/mcp`, origin, child, output: () => output, stop };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  await stop();
-  throw new Error(`server did not start: ${output}`);
+  const { url: origin, child, output, stop } = server;
+  return { url: `${origin}/mcp`, origin, child, output, stop };
 }

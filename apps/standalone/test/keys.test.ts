@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '@repo/fastify-kit/testing';
 import { createTokenVerifier } from '@repo/jwt';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from './helper.js';
 
 // The one-process default keeps its generated signing key in DATA_DIR, so a token issued before a
 // restart still verifies after it.

@@ -6,9 +6,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '@repo/fastify-kit/testing';
 import { type KeepAliveClient, keepAliveClient } from '@repo/ops/testing';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { freePort } from './helper.js';
 
 // The built one-process server as a real process, with short client deadlines so that cutting a
 // slow client takes seconds, and its metrics listener on a port of its own.

@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '@repo/fastify-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from './helper.js';
 
 // The README's first command, as a real process: the built one-process server on a free port.
 const entry = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'server.js');

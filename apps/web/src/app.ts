@@ -1,13 +1,17 @@
 import type { Agent } from '@repo/catalog-core';
+import {
+  type AttributionOptions,
+  attributionPlugin,
+  catalogPlugin,
+  metricsPlugin,
+  rateLimitPlugin,
+} from '@repo/fastify-kit';
 import type { ServiceMetrics } from '@repo/ops';
 import type { CatalogIndex } from '@repo/search';
 import type { FastifyInstance } from 'fastify';
 import type { WebConfig } from './config.js';
 import { handleError, handleNotFound, WebHttpError } from './errors.js';
-import attribution, { type AttributionOptions } from './plugins/attribution.js';
 import httpPolicy from './plugins/http-policy.js';
-import metricsPlugin from './plugins/metrics.js';
-import rateLimit from './plugins/rate-limit.js';
 import site from './plugins/site.js';
 import apiDocsRoutes from './routes/api-docs/index.js';
 import assetRoutes from './routes/assets/index.js';
@@ -24,13 +28,6 @@ import wellKnownRoutes from './routes/well-known/index.js';
 
 /** For the server's `frameworkErrors`: URLs the router refuses, answered like any other error. */
 export { handleError as handleFrameworkError } from './errors.js';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The catalog every page reads, injected by the server entry. */
-    catalog: CatalogIndex;
-  }
-}
 
 const UNMETERED = /^\/(health\.json|assets\/|qc\/)/;
 
@@ -54,19 +51,19 @@ export interface WebAppOptions {
  * It answers every unknown URL of the process (404 in the representation asked for).
  */
 export default async function webApp(fastify: FastifyInstance, opts: WebAppOptions) {
-  fastify.decorate('catalog', opts.index);
+  await fastify.register(catalogPlugin, { index: opts.index });
   if (opts.metrics) await fastify.register(metricsPlugin, { metrics: opts.metrics, app: 'web' });
   await fastify.register(site, {
     config: opts.config,
     ...(opts.agents ? { agents: opts.agents } : {}),
   });
   await fastify.register(httpPolicy, { baseUrl: opts.config.baseUrl });
-  await fastify.register(attribution, {
+  await fastify.register(attributionPlugin, {
     issuer: opts.config.baseUrl,
     jwksUrl: opts.config.edge.jwksUrl,
     jwks: opts.jwks,
   });
-  await fastify.register(rateLimit, {
+  await fastify.register(rateLimitPlugin, {
     max: opts.config.edge.rateLimit.pages,
     windowMs: opts.config.edge.rateLimit.windowMs,
     redisUrl: opts.config.edge.redisUrl,

@@ -1,3 +1,5 @@
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { generateSampleCatalog } from '@repo/catalog-core/sample';
 import type { Env } from '@repo/env';
 import { createEmbeddedIndex } from '@repo/search/embedded';
@@ -9,6 +11,14 @@ import { loadConfig } from '../src/config.js';
 
 /** A small slice of the sample catalog: enough for every page, quick to index. */
 export const products = generateSampleCatalog({ count: 600 });
+
+/** The built server of the web app, as `pnpm --filter @repo/web start` runs it. */
+export const SERVER_ENTRY = join(
+  dirname(fileURLToPath(import.meta.url)),
+  '..',
+  'dist',
+  'server.js',
+);
 
 /** The base URL of the test app. */
 export const BASE = 'http://test.local';

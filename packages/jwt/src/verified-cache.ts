@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { AccessTokenClaims } from './access-token.js';
 
 // A verified token is trusted again without a signature check for at most this long, so a key
@@ -6,32 +7,22 @@ const MAX_TRUST_MS = 5 * 60_000;
 
 /** A small LRU of verified tokens, each kept until it expires or {@link MAX_TRUST_MS} passes. */
 export class VerifiedCache {
-  readonly #entries = new Map<string, { claims: AccessTokenClaims; until: number }>();
-  readonly #size: number;
+  readonly #entries: LRUCache<string, AccessTokenClaims> | undefined;
   readonly #toleranceMs: number;
 
-  constructor(size: number, clockToleranceS: number) {
-    this.#size = size;
+  /** `clock` measures how long an entry has been kept (tests pass a fake one). */
+  constructor(size: number, clockToleranceS: number, clock: { now(): number } = performance) {
+    this.#entries =
+      size > 0 ? new LRUCache({ max: size, ttl: MAX_TRUST_MS, perf: clock }) : undefined;
     this.#toleranceMs = clockToleranceS * 1000;
   }
 
   get(token: string): AccessTokenClaims | undefined {
-    const entry = this.#entries.get(token);
-    if (!entry) return undefined;
-    this.#entries.delete(token);
-    if (entry.until <= Date.now()) return undefined;
-    this.#entries.set(token, entry);
-    return entry.claims;
+    return this.#entries?.get(token);
   }
 
   set(token: string, claims: AccessTokenClaims) {
-    if (this.#size <= 0) return;
-    const now = Date.now();
-    const until = Math.min(claims.exp * 1000 + this.#toleranceMs, now + MAX_TRUST_MS);
-    this.#entries.set(token, { claims, until });
-    if (this.#entries.size > this.#size) {
-      const oldest = this.#entries.keys().next().value;
-      if (oldest !== undefined) this.#entries.delete(oldest);
-    }
+    const trustMs = Math.min(claims.exp * 1000 + this.#toleranceMs - Date.now(), MAX_TRUST_MS);
+    if (trustMs > 0) this.#entries?.set(token, claims, { ttl: trustMs });
   }
 }

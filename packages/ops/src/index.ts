@@ -1,5 +1,5 @@
-// The public API of @repo/ops: what every server entry needs to be operated. Framework-free: the
-// apps' Fastify hooks call into it, the server entries spread its options into Fastify.
+// The public API of @repo/ops: what every server process needs to be operated. Framework-free:
+// @repo/fastify-kit's hooks and server bootstrap call into it.
 export { answerClientError } from './client-error.js';
 export type { HttpLimits, MetricsListenConfig, OpsConfig, OpsEnvValues } from './env.js';
 export { opsConfig, opsEnv } from './env.js';
@@ -9,4 +9,3 @@ export { createServiceMetrics, UNMATCHED_ROUTE } from './metrics.js';
 export type { MetricsServer, MetricsServerOptions } from './metrics-server.js';
 export { startMetricsServer } from './metrics-server.js';
 export { REQUEST_ID_HEADER, requestIdOf } from './request-id.js';
-export { DEFAULT_BODY_LIMIT, serverOptions } from './server-options.js';

@@ -1,7 +1,7 @@
 import { parseEnv } from '@repo/env';
 import { Type } from 'typebox';
 import { describe, expect, it } from 'vitest';
-import { opsConfig, opsEnv, requestIdOf, serverOptions } from '../src/index.js';
+import { opsConfig, opsEnv, requestIdOf } from '../src/index.js';
 
 const load = (env: Record<string, string>, port = 8080) =>
   opsConfig(parseEnv(Type.Object(opsEnv), env), port);
@@ -26,17 +26,6 @@ describe('operations config', () => {
       /HEADERS_TIMEOUT_MS: must not exceed REQUEST_TIMEOUT_MS/,
     );
     expect(() => load({ REQUEST_TIMEOUT_MS: '10' })).toThrow(/REQUEST_TIMEOUT_MS/);
-  });
-
-  it('gives Fastify the timeouts, a default body limit and the request id rule', () => {
-    const options = serverOptions({ headersTimeoutMs: 2_000, requestTimeoutMs: 5_000 });
-    expect(options).toMatchObject({
-      connectionTimeout: 5_000,
-      requestTimeout: 5_000,
-      http: { headersTimeout: 2_000, requestTimeout: 5_000 },
-      bodyLimit: 65_536,
-      requestIdHeader: false,
-    });
   });
 });
 

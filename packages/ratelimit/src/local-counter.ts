@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { Count } from './count.js';
 
 interface Window {
@@ -7,12 +8,13 @@ interface Window {
 
 /** Fixed-window counts kept in this process: the default, and the fallback while Redis is down. */
 export class LocalCounter {
-  readonly #windows = new Map<string, Window>();
-  readonly #maxKeys: number;
+  // Bounded memory under a flood of distinct clients: past `maxKeys`, the client counted least
+  // recently is forgotten (its window has most likely ended anyway).
+  readonly #windows: LRUCache<string, Window>;
   readonly #now: () => number;
 
   constructor(options: { maxKeys?: number; now?: () => number } = {}) {
-    this.#maxKeys = options.maxKeys ?? 100_000;
+    this.#windows = new LRUCache({ max: options.maxKeys ?? 100_000 });
     this.#now = options.now ?? Date.now;
   }
 
@@ -21,7 +23,6 @@ export class LocalCounter {
     const now = this.#now();
     let window = this.#windows.get(key);
     if (!window || window.resetAt <= now) {
-      if (!window && this.#windows.size >= this.#maxKeys) this.#evict(now);
       window = { count: 0, resetAt: now + windowMs };
       this.#windows.set(key, window);
     }
@@ -32,17 +33,5 @@ export class LocalCounter {
   /** How many keys are counted now. */
   get size(): number {
     return this.#windows.size;
-  }
-
-  // Bounded memory under a flood of distinct clients: drop expired windows first, then the oldest.
-  #evict(now: number) {
-    for (const [key, window] of this.#windows) {
-      if (window.resetAt <= now) this.#windows.delete(key);
-    }
-    while (this.#windows.size >= this.#maxKeys) {
-      const oldest = this.#windows.keys().next().value;
-      if (oldest === undefined) break;
-      this.#windows.delete(oldest);
-    }
   }
 }

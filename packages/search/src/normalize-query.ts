@@ -10,9 +10,9 @@ import {
   SORT_ORDERS,
   type SortOrder,
 } from '@repo/catalog-core';
+import { LRUCache } from 'lru-cache';
 import type { SearchQuery } from './catalog-index.js';
 import { SearchQueryError } from './errors.js';
-import { LruCache } from './lru-cache.js';
 import { compileLexicon, type QueryLexicon } from './query/query-lexicon.js';
 import { MAX_QUERY_WORDS, readQuery } from './query/read-query.js';
 import type { DroppedWord, QueryReading, ReadWord, TextPrice } from './query/reading.js';
@@ -175,7 +175,7 @@ interface CachedReading extends QueryReading {
 const NO_READING: CachedReading = Object.freeze({ words: [], ...NOTHING_READ, key: '' });
 // Queries repeat far more than they differ; reading one costs some tens of microseconds.
 const READINGS_KEPT = 2048;
-const readings = new WeakMap<QueryLexicon, LruCache<CachedReading>>();
+const readings = new WeakMap<QueryLexicon, LRUCache<string, CachedReading>>();
 
 function readingOf(
   ql: QueryLexicon,
@@ -186,7 +186,7 @@ function readingOf(
   if (!literal && !text.trim()) return NO_READING;
   let cache = readings.get(ql);
   if (!cache) {
-    cache = new LruCache(READINGS_KEPT);
+    cache = new LRUCache({ max: READINGS_KEPT });
     readings.set(ql, cache);
   }
   const cacheKey = `${literal ? 'L' : (currency ?? '')}|${text}`;

@@ -1,4 +1,4 @@
-import { constants, deflateRawSync } from 'node:zlib';
+import { constants, crc32, deflateRawSync } from 'node:zlib';
 import negotiate from '@fastify/accept-negotiator';
 
 // A JSON-RPC response is its result plus the request's id, and the result is what weighs: a
@@ -10,36 +10,17 @@ import negotiate from '@fastify/accept-negotiator';
 //
 // One valid gzip member (RFC 1952) holding one deflate stream (RFC 1951): a sync flush ends the
 // compressed blocks on a byte boundary, where a stored block may follow, and the CRC-32 of the
-// whole text continues from the register kept for the constant part over the few id bytes.
+// whole text continues from the one kept for the constant part over the few id bytes.
 
 const HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]); // deflate, no name, no mtime
 const OPEN = Buffer.from('{"jsonrpc":"2.0","result":');
 const MAX_STORED = 0xffff;
 
-const CRC_TABLE = (() => {
-  const table = new Int32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    table[n] = c;
-  }
-  return table;
-})();
-
-/** The CRC-32 register after `bytes`, from `register` (start: -1; the checksum is `~register`). */
-function crcUpdate(register: number, bytes: Uint8Array): number {
-  let c = register;
-  for (let i = 0; i < bytes.length; i++) {
-    c = (CRC_TABLE[(c ^ (bytes[i] as number)) & 0xff] as number) ^ (c >>> 8);
-  }
-  return c;
-}
-
 /** A result's response, gzipped up to the id. */
 interface GzipTemplate {
   /** Gzip header and the deflated `{"jsonrpc":"2.0","result":<result>`. */
   readonly head: Buffer;
-  /** CRC-32 register after that text. */
+  /** CRC-32 of that text. */
   readonly crc: number;
   /** Its length in bytes. */
   readonly size: number;
@@ -51,7 +32,7 @@ function gzipTemplate(result: Buffer): GzipTemplate {
   const deflated = deflateRawSync(text, { finishFlush: constants.Z_SYNC_FLUSH });
   return {
     head: Buffer.concat([HEADER, deflated]),
-    crc: crcUpdate(-1, text),
+    crc: crc32(text),
     size: text.length,
   };
 }
@@ -69,7 +50,7 @@ function gzipWithId(template: GzipTemplate, idJson: string): Buffer | undefined 
   tail.writeUInt16LE(n, 1);
   tail.writeUInt16LE(~n & 0xffff, 3);
   close.copy(tail, 5);
-  tail.writeInt32LE(~crcUpdate(template.crc, close), 5 + n);
+  tail.writeUInt32LE(crc32(close, template.crc), 5 + n);
   tail.writeUInt32LE((template.size + n) >>> 0, 9 + n);
   return Buffer.concat([template.head, tail]);
 }

@@ -16,7 +16,6 @@ import {
   TOOL_DEFAULT_LIMIT,
 } from '@repo/catalog-core';
 import { lookupPastedLink, type QueryInterpretation, toSearchQuery } from '@repo/search';
-import { freezeJson } from '../protocol/wire-json.js';
 import { pastedLinkAnswer } from './pasted-link.js';
 import type { ToolAnswer, ToolContext } from './tool-context.js';
 
@@ -44,7 +43,7 @@ export function productSummary(product: Product, ctx: ToolContext, agent?: strin
   const key = agent ?? '*';
   let summary = byAgent.get(key);
   if (summary === undefined) {
-    summary = freezeJson(toProductSummary(product, ctx, agent));
+    summary = ctx.freeze(toProductSummary(product, ctx, agent));
     byAgent.set(key, summary);
   }
   return summary;

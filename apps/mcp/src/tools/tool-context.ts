@@ -1,12 +1,21 @@
 import type { Agent } from '@repo/catalog-core';
 import type { CatalogIndex } from '@repo/search';
 
-/** What every tool reads: the catalog, the public base URL of every link, the agents. */
-export interface ToolContext {
+/** What the tools answer from: the catalog, the public base URL of every link, the agents. */
+export interface ToolSources {
   readonly index: CatalogIndex;
   /** No trailing slash. */
   readonly baseUrl: string;
   readonly agents: readonly Agent[];
+}
+
+/** What every tool reads: the sources, and a way to say that part of an answer never changes. */
+export interface ToolContext extends ToolSources {
+  /**
+   * Promises that `value` never changes again and may appear in many answers (a product as
+   * results show it), so the registry serialises it once for all of them. Returns `value`.
+   */
+  readonly freeze: <T extends object>(value: T) => T;
 }
 
 /** A tool's answer: the object matching its output schema, and the same for a human reader. */
@@ -15,5 +24,8 @@ export interface ToolAnswer {
   readonly text: string;
 }
 
-/** A tool implementation; its arguments have passed the tool's input schema. */
+/**
+ * A tool implementation; its arguments have passed the tool's input schema. It returns data: the
+ * registry serialises, caches and answers failures it can explain (see `tool-failures.ts`).
+ */
 export type ToolHandler = (args: never, ctx: ToolContext) => Promise<ToolAnswer>;

@@ -1,9 +1,8 @@
-import { isCatalogError, TOOL_CONTRACTS, type ToolName } from '@repo/catalog-core';
-import { isSearchError } from '@repo/search';
+import { TOOL_CONTRACTS, type ToolName } from '@repo/catalog-core';
 import type { FastifyBaseLogger } from 'fastify';
 import { Compile } from 'typebox/compile';
 import { McpRpcError, RPC_ERROR } from '../errors.js';
-import { encodeJson as encode } from '../protocol/wire-json.js';
+import { encodeJson as encode, freezeJson } from '../protocol/wire-json.js';
 import { compactOutputSchema } from './compact-schema.js';
 import { estimateShipping } from './estimate-shipping.js';
 import { getAgentOffers } from './get-agent-offers.js';
@@ -11,7 +10,8 @@ import { listCategories } from './list-categories.js';
 import { MAX_ARGUMENT_DEPTH, nestsDeeperThan } from './nesting.js';
 import { ResultCache } from './result-cache.js';
 import { searchProducts } from './search-products.js';
-import type { ToolContext, ToolHandler } from './tool-context.js';
+import type { ToolContext, ToolHandler, ToolSources } from './tool-context.js';
+import { explainFailure } from './tool-failures.js';
 import { describeInvalidArguments } from './validation-message.js';
 
 const HANDLERS: Readonly<Record<ToolName, ToolHandler>> = {
@@ -19,12 +19,6 @@ const HANDLERS: Readonly<Record<ToolName, ToolHandler>> = {
   list_categories: listCategories,
   get_agent_offers: getAgentOffers,
   estimate_shipping: estimateShipping,
-};
-
-// What an agent can do about a catalog error whose own message only says what went wrong.
-const HINTS: Partial<Record<string, string>> = {
-  UNKNOWN_PRODUCT: ' Use a slug returned by search_products, or give a category instead.',
-  UNKNOWN_SHIPPING_LINE: ' get_agent_offers lists each agent’s lines.',
 };
 
 /** How many distinct calls the result cache keeps, and for how long. */
@@ -62,13 +56,16 @@ function errorResult(message: string): ToolCallOutcome {
 
 /**
  * Builds the registry over {@link TOOL_CONTRACTS}: one compiled input validator per contract,
- * and the `tools/list` entries straight from the same contracts.
+ * and the `tools/list` entries straight from the same contracts. The tools return data; the
+ * registry owns the rest: validation, the wire form of every result (ASCII-only JSON, the parts a
+ * tool froze serialised once), the result cache, and the failures a tool can explain.
  */
 export function createToolRegistry(
-  ctx: ToolContext,
+  sources: ToolSources,
   cacheOptions: ResultCacheOptions,
   log: FastifyBaseLogger,
 ): ToolRegistry {
+  const ctx: ToolContext = { ...sources, freeze: freezeJson };
   const tools = new Map(
     TOOL_CONTRACTS.map((c) => [
       c.name as string,
@@ -126,17 +123,10 @@ export function createToolRegistry(
       cache.set(key, json);
       return { json, isError: false };
     } catch (err) {
-      if (err instanceof Error && err.name === 'McpToolError') return errorResult(err.message);
-      if (isCatalogError(err)) return errorResult(`${err.message}${HINTS[err.code] ?? ''}`);
-      if (isSearchError(err) && err.code === 'INVALID_QUERY') return errorResult(err.message);
-      if (isSearchError(err)) {
-        log.warn({ err, tool: name }, 'search engine failed during a tool call');
-        return errorResult(
-          'The catalog search engine is unavailable right now; retry in a few seconds. ' +
-            'get_agent_offers and estimate_shipping by weight still answer.',
-        );
-      }
-      throw err;
+      const failure = explainFailure(err);
+      if (failure === undefined) throw err;
+      if (failure.outage) log.warn({ err, tool: name }, 'search engine failed during a tool call');
+      return errorResult(failure.message);
     }
   }
 

@@ -1,6 +1,7 @@
+import { type ServerProcess, startServerProcess } from '@repo/fastify-kit/testing';
 import { type MeilisearchStub, startMeilisearchStub } from '@repo/search/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ServerProcess, startServerProcess } from './server-process.js';
+import { SERVER_ENTRY } from '../helper.js';
 
 // The real mcp process against a Meilisearch that refuses, then hangs, then answers. An engine
 // failure inside a tool is a tool execution error: HTTP 200 and a result with `isError: true`
@@ -14,10 +15,12 @@ let server: ServerProcess;
 
 beforeAll(async () => {
   stub = await startMeilisearchStub('refuse');
-  server = await startServerProcess({
-    SEARCH_ENGINE: 'meilisearch',
-    MEILISEARCH_URL: stub.url,
-    MEILISEARCH_TIMEOUT_MS: String(TIMEOUT_MS),
+  server = await startServerProcess(SERVER_ENTRY, {
+    env: {
+      SEARCH_ENGINE: 'meilisearch',
+      MEILISEARCH_URL: stub.url,
+      MEILISEARCH_TIMEOUT_MS: String(TIMEOUT_MS),
+    },
   });
 });
 afterAll(async () => {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import type { SiteChrome } from './page-html.js';
 import { renderHtml } from './page-html.js';
 import { renderMarkdown } from './page-markdown.js';
@@ -57,46 +58,39 @@ export class CachedPage {
  * so an entry never goes stale; a budget of 0 turns the cache off.
  */
 export class PageCache {
-  readonly #entries = new Map<string, { page: CachedPage; bytes: number }>();
-  #bytes = 0;
+  // A page is kept from the moment its model is built (size 1 until it renders, so a concurrent
+  // request for it finds it) and weighs the bytes of its renderings.
+  readonly #entries: LRUCache<string, CachedPage> | undefined;
 
   constructor(
-    private readonly maxBytes: number,
+    maxBytes: number,
     private readonly chrome: SiteChrome,
-  ) {}
+  ) {
+    this.#entries = maxBytes > 0 ? new LRUCache({ maxSize: maxBytes }) : undefined;
+  }
 
   /** The page for `key`, built with `build` on a miss. */
   async get(key: string, build: () => Promise<PageModel>): Promise<CachedPage> {
-    const hit = this.#entries.get(key);
-    if (hit) {
-      // Re-inserting moves the entry to the end: Map order is the recency order.
-      this.#entries.delete(key);
-      this.#entries.set(key, hit);
-      return hit.page;
-    }
+    const hit = this.#entries?.get(key);
+    if (hit) return hit;
     const model = await build();
-    if (this.maxBytes <= 0 || (model.status ?? 200) !== 200)
-      return new CachedPage(model, this.chrome);
-    const entry = { page: undefined as unknown as CachedPage, bytes: 0 };
-    entry.page = new CachedPage(model, this.chrome, (bytes) => {
-      entry.bytes += bytes;
-      this.#bytes += bytes;
-      this.#evict();
+    const entries = this.#entries;
+    if (!entries || (model.status ?? 200) !== 200) return new CachedPage(model, this.chrome);
+    let bytes = 0;
+    const page = new CachedPage(model, this.chrome, (grown) => {
+      bytes += grown;
+      // The same value set again keeps its old size, so the entry is set anew; a page evicted
+      // meanwhile stays out.
+      if (entries.peek(key) !== page) return;
+      entries.delete(key);
+      entries.set(key, page, { size: bytes });
     });
-    this.#entries.set(key, entry);
-    return entry.page;
+    entries.set(key, page, { size: 1 });
+    return page;
   }
 
   /** Bytes of rendered pages held. */
   get bytes(): number {
-    return this.#bytes;
-  }
-
-  #evict() {
-    for (const [key, entry] of this.#entries) {
-      if (this.#bytes <= this.maxBytes) return;
-      this.#entries.delete(key);
-      this.#bytes -= entry.bytes;
-    }
+    return this.#entries?.calculatedSize ?? 0;
   }
 }

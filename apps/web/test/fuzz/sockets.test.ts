@@ -1,7 +1,8 @@
+import { type ServerProcess, startServerProcess } from '@repo/fastify-kit/testing';
 import { type KeepAliveClient, keepAliveClient } from '@repo/ops/testing';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ServerProcess, startServerProcess } from '../faults/server-process.js';
+import { SERVER_ENTRY } from '../helper.js';
 import { acceptHeader, documentTarget, FUZZ_SEED, pageTarget } from './arbitraries.js';
 
 // The built web server as a real process, and a pooling client: every page and document with the
@@ -12,7 +13,7 @@ let server: ServerProcess;
 let client: KeepAliveClient;
 
 beforeAll(async () => {
-  server = await startServerProcess({ RATE_LIMIT_PAGES: '0' });
+  server = await startServerProcess(SERVER_ENTRY, { env: { RATE_LIMIT_PAGES: '0' } });
   client = keepAliveClient(server.url);
 }, 60_000);
 afterAll(async () => {

@@ -5,6 +5,7 @@ import {
   type Lexicon,
   type Product,
 } from '@repo/catalog-core';
+import { LRUCache } from 'lru-cache';
 import type {
   CatalogIndex,
   CategoryCount,
@@ -12,7 +13,6 @@ import type {
   SearchQuery,
   SearchResult,
 } from '../catalog-index.js';
-import { LruCache } from '../lru-cache.js';
 import {
   checkFeaturedLimit,
   type NormalizedQuery,
@@ -67,7 +67,7 @@ class EmbeddedIndex implements CatalogIndex {
   private readonly bySlug: Map<string, Product>;
   private readonly text: TextIndex;
   private readonly orderings: Orderings;
-  private readonly cache: LruCache<SearchResult>;
+  private readonly cache: LRUCache<string, SearchResult> | undefined;
   private readonly keys: Float64Array;
   private readonly maxScore: number;
   private readonly lexicon: QueryLexicon;
@@ -82,7 +82,8 @@ class EmbeddedIndex implements CatalogIndex {
     // No result cache means no cache at all: the benchmark's --no-cache times the whole search.
     this.text = new TextIndex(this.products, this.lexicon, options.cacheSize === 0 ? 0 : undefined);
     this.orderings = new Orderings(this.products);
-    this.cache = new LruCache(options.cacheSize ?? DEFAULT_CACHE_SIZE);
+    const cacheSize = options.cacheSize ?? DEFAULT_CACHE_SIZE;
+    this.cache = cacheSize > 0 ? new LRUCache({ max: cacheSize }) : undefined;
     this.keys = new Float64Array(this.products.length);
     this.maxScore = MAX_WORD_SCORE * 16;
     this.matching = {
@@ -107,10 +108,10 @@ class EmbeddedIndex implements CatalogIndex {
   async search(query: SearchQuery): Promise<SearchResult> {
     const normalized = normalizeQuery(query, this.lexicon);
     const key = queryKey(normalized);
-    const cached = this.cache.get(key);
+    const cached = this.cache?.get(key);
     if (cached) return cached;
     const result = Object.freeze(await searchUnderstood(normalized, this.matching, this.lexicon));
-    this.cache.set(key, result);
+    this.cache?.set(key, result);
     return result;
   }
 
@@ -263,7 +264,7 @@ class EmbeddedIndex implements CatalogIndex {
   }
 
   async close(): Promise<void> {
-    this.cache.clear();
+    this.cache?.clear();
   }
 }
 

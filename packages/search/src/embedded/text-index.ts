@@ -1,6 +1,6 @@
 import { getCategory, type Product } from '@repo/catalog-core';
+import { LRUCache } from 'lru-cache';
 import SearchableMap from 'minisearch/SearchableMap';
-import { LruCache } from '../lru-cache.js';
 import type { QueryLexicon } from '../query/query-lexicon.js';
 import { maxTypos, tokenize } from '../text.js';
 import { TypoTrie } from '../typo-trie.js';
@@ -76,7 +76,7 @@ export class TextIndex {
   // A word's dictionary terms (exact, prefix, typos) cost a radix-tree walk, the fuzzy part most
   // of a query's time, and queries repeat their words far more than whole queries: the same
   // words come back with another page, sort, filter or one more word.
-  private readonly expansions: LruCache<ExpandedWord>;
+  private readonly expansions: LRUCache<string, ExpandedWord> | undefined;
 
   /** @param wordCacheSize how many expanded words to keep (0: none). */
   constructor(
@@ -84,7 +84,7 @@ export class TextIndex {
     private readonly lexicon: QueryLexicon,
     wordCacheSize = 4096,
   ) {
-    this.expansions = new LruCache(wordCacheSize);
+    this.expansions = wordCacheSize > 0 ? new LRUCache({ max: wordCacheSize }) : undefined;
     const phrases = new PhraseFinder(lexicon);
     const termIds = new Map<string, number>();
     const lists: number[][] = [];
@@ -229,10 +229,10 @@ export class TextIndex {
 
   private expand(word: string, isLast: boolean): ExpandedWord {
     const key = isLast ? `${word}*` : word;
-    let expanded = this.expansions.get(key);
+    let expanded = this.expansions?.get(key);
     if (expanded === undefined) {
       expanded = this.expandUncached(word, isLast);
-      this.expansions.set(key, expanded);
+      this.expansions?.set(key, expanded);
     }
     return expanded;
   }

@@ -1,5 +1,4 @@
-// Twin of the same file in the other apps (apps never import each other); the metric definitions
-// live in @repo/ops, so this stays a thin hook.
+// The metric definitions live in @repo/ops; this is the hook that feeds them.
 import type { ServiceMetrics } from '@repo/ops';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -11,7 +10,7 @@ export interface MetricsOptions {
   readonly app: string;
 }
 
-async function metricsPlugin(fastify: FastifyInstance, opts: MetricsOptions) {
+async function observeRequests(fastify: FastifyInstance, opts: MetricsOptions) {
   // onResponse sees every answer, errors and 429s from the rate limit included; the route is
   // the pattern, so the number of series stays bounded whatever URLs clients send.
   fastify.addHook('onResponse', async (request, reply) => {
@@ -26,4 +25,4 @@ async function metricsPlugin(fastify: FastifyInstance, opts: MetricsOptions) {
 }
 
 /** Counts and times every request of the app into the process's Prometheus metrics. */
-export default fp(metricsPlugin, { name: 'metrics', fastify: '5.x' });
+export const metricsPlugin = fp(observeRequests, { name: 'metrics', fastify: '5.x' });

@@ -1,8 +1,8 @@
-import type { RateCounter } from './rate-counter.js';
+import type { RateCounter } from '@repo/ratelimit';
 
 type IncrCallback = (error: Error | null, result?: { current: number; ttl: number }) => void;
 
-/** The store contract of `@fastify/rate-limit` (its `store` option), typed here without Fastify. */
+/** The store contract of `@fastify/rate-limit` (its `store` option). */
 export interface RateLimitStore {
   incr(key: string, callback: IncrCallback, timeWindow?: number, max?: number): void;
   child(routeOptions: object): RateLimitStore;

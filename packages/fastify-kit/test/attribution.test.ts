@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { createKeySet, generateSigningKey, type KeySet, signAccessToken } from '@repo/jwt';
 import Fastify from 'fastify';
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import attribution from '../../src/plugins/attribution.js';
+import { attributionPlugin as attribution } from '../src/index.js';
 
 // The plugin's wiring: which token verifies, and why others do not, is tested with
 // createClientAttribution in @repo/jwt.

@@ -1,6 +1,6 @@
+import { createRateCounter } from '@repo/ratelimit';
 import { afterAll, describe, expect, it } from 'vitest';
-import { clientKey, rateLimitOptions } from '../src/fastify-options.js';
-import { createRateCounter } from '../src/rate-counter.js';
+import { clientKey, rateLimitOptions } from '../src/rate-limit-options.js';
 
 const log = { info: () => {}, warn: () => {}, error: () => {} };
 const request = (extra: object = {}) => ({ ip: '203.0.113.9', log, ...extra });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { build, rpc } from '../helper.js';
+import { build, rpc } from './helper.js';
 
 describe('MCP rate limit', () => {
   it('answers 429 over budget as a JSON-RPC error with Retry-After, per client address', async () => {

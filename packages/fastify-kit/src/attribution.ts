@@ -1,5 +1,4 @@
-// Twin of apps/mcp/src/plugins/attribution.ts (apps never import each other); the token logic
-// itself lives in @repo/jwt, so this stays a thin hook.
+// The token logic lives in @repo/jwt; this is the hook that puts its answer on the request.
 import { type ClientAttributionOptions, createClientAttribution } from '@repo/jwt';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -17,15 +16,15 @@ declare module 'fastify' {
 /** Options of the attribution plugin: the token issuer and where its keys are. */
 export type AttributionOptions = ClientAttributionOptions;
 
-async function attribution(fastify: FastifyInstance, opts: AttributionOptions) {
-  const attribute = createClientAttribution(opts);
+async function attribute(fastify: FastifyInstance, opts: AttributionOptions) {
+  const clientOf = createClientAttribution(opts);
   fastify.decorateRequest('clientId', null);
 
   // onRequest, so that rate limiting and every later log line already know the client.
   fastify.addHook('onRequest', async (request) => {
     const { authorization } = request.headers;
     if (authorization === undefined) return;
-    const who = await attribute(authorization);
+    const who = await clientOf(authorization);
     if (who.clientId === null) {
       // A token never costs access: a bad one is served like none (DESIGN "A token never changes access").
       request.log.debug({ reason: who.ignored }, 'authorization ignored');
@@ -44,4 +43,4 @@ async function attribution(fastify: FastifyInstance, opts: AttributionOptions) {
  * @repo/jwt): sets `request.clientId` and adds `client_id` to the request's log bindings. Never
  * rejects a request because of its token.
  */
-export default fp(attribution, { name: 'attribution', fastify: '5.x' });
+export const attributionPlugin = fp(attribute, { name: 'attribution', fastify: '5.x' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { build, form } from '../helper.js';
+import { build, form } from './helper.js';
 
 describe('token rate limit', () => {
   it('meters token requests per address and answers an OAuth error with 429 over budget', async () => {

@@ -1,9 +1,9 @@
-// Twin of the same file in apps/web and apps/auth (apps never import each other); the policy and
-// the counting live in @repo/ratelimit, so this stays a thin registration.
-import rateLimit from '@fastify/rate-limit';
-import { createRateCounter, type RateLimitPolicy, rateLimitOptions } from '@repo/ratelimit';
+// The counting lives in @repo/ratelimit; this registers @fastify/rate-limit over it.
+import fastifyRateLimit from '@fastify/rate-limit';
+import { createRateCounter } from '@repo/ratelimit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { type RateLimitPolicy, rateLimitOptions } from './rate-limit-options.js';
 
 /** Options of the rate-limit plugin: the budget, and where it is counted. */
 export interface RateLimitOptions extends RateLimitPolicy<FastifyRequest> {
@@ -13,7 +13,7 @@ export interface RateLimitOptions extends RateLimitPolicy<FastifyRequest> {
   readonly prefix: string;
 }
 
-async function rateLimitPlugin(fastify: FastifyInstance, opts: RateLimitOptions) {
+async function limitRate(fastify: FastifyInstance, opts: RateLimitOptions) {
   if (opts.max === 0) return;
   const counter = createRateCounter({
     redisUrl: opts.redisUrl,
@@ -21,7 +21,7 @@ async function rateLimitPlugin(fastify: FastifyInstance, opts: RateLimitOptions)
     log: fastify.log,
   });
   fastify.addHook('onClose', () => counter.close());
-  await fastify.register(rateLimit, rateLimitOptions(counter, opts));
+  await fastify.register(fastifyRateLimit, rateLimitOptions(counter, opts));
 }
 
 /**
@@ -30,4 +30,4 @@ async function rateLimitPlugin(fastify: FastifyInstance, opts: RateLimitOptions)
  * error (see `exceeded`) answers 429 with `Retry-After` and RateLimit headers. `max: 0` turns
  * it off.
  */
-export default fp(rateLimitPlugin, { name: 'rate-limit', fastify: '5.x' });
+export const rateLimitPlugin = fp(limitRate, { name: 'rate-limit', fastify: '5.x' });

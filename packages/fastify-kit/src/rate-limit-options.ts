@@ -1,10 +1,10 @@
-import { rateLimitStore } from './fastify-store.js';
-import type { RateCounter } from './rate-counter.js';
+import type { RateCounter } from '@repo/ratelimit';
+import { rateLimitStore } from './rate-limit-store.js';
 
-/** What the policy reads of a request: typed here without Fastify. */
+/** What the policy reads of a request (a `FastifyRequest` has it; tests pass less). */
 export interface RateLimitedRequest {
   readonly ip: string;
-  /** A valid bearer token's `client_id` (see the apps' attribution plugins), else null/absent. */
+  /** A valid bearer token's `client_id` (see the attribution plugin), else null/absent. */
   readonly clientId?: string | null;
   readonly log: { info(bindings: object, message: string): void };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { build } from '../helper.js';
+import { build } from './helper.js';
 
 describe('page rate limit', () => {
   it('answers 429 over budget in the representation asked for, with Retry-After and RateLimit headers', async () => {

@@ -1,6 +1,4 @@
-import { answerClientError } from './client-error.js';
-import type { HttpLimits } from './env.js';
-import { requestIdOf } from './request-id.js';
+import { answerClientError, type HttpLimits, requestIdOf } from '@repo/ops';
 
 /** Largest body of a route that sets no limit of its own; every POST sets a smaller one. */
 export const DEFAULT_BODY_LIMIT = 65_536;
@@ -26,7 +24,7 @@ const KEEP_ALIVE_TIMEOUT_MS = 72_000;
  * - requests Node refuses before routing (431, 408, 400) get problem+json and `Connection: close`
  *   ({@link answerClientError}).
  *
- * Plain data and functions (no Fastify import): spread it into `Fastify({...})`.
+ * {@link startServer} spreads it into `Fastify({...})`; a test server can too.
  */
 export function serverOptions(limits: HttpLimits) {
   return {

@@ -1,6 +1,6 @@
+import { createRateCounter } from '@repo/ratelimit';
 import { describe, expect, it } from 'vitest';
-import { rateLimitStore } from '../src/fastify-store.js';
-import { createRateCounter } from '../src/rate-counter.js';
+import { rateLimitStore } from '../src/rate-limit-store.js';
 
 function incr(
   store: ReturnType<InstanceType<ReturnType<typeof rateLimitStore>>['child']>,

@@ -1,0 +1,150 @@
+import { type OpenedCatalog, openCatalog } from '@repo/catalog-io';
+import {
+  type CatalogConfig,
+  type EdgeConfig,
+  exitOnStartError,
+  type ServerConfig,
+} from '@repo/env';
+import {
+  createServiceMetrics,
+  measureIndex,
+  type OpsConfig,
+  REQUEST_ID_HEADER,
+  type ServiceMetrics,
+  startMetricsServer,
+} from '@repo/ops';
+import closeWithGrace from 'close-with-grace';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serverOptions } from './server-options.js';
+
+/**
+ * What every server entry's config holds: where to listen, how to log, the operations part, and
+ * the gateway whose `X-Forwarded-*` headers give the client address (absent: none trusted).
+ */
+export interface EntryConfig extends ServerConfig {
+  readonly ops: OpsConfig;
+  readonly edge?: Pick<EdgeConfig, 'trustProxy'>;
+}
+
+/** What the entry's `register` gets: what the bootstrap opened for it. */
+export interface ServerContext<C extends CatalogConfig | undefined> {
+  /** The process's metrics; absent unless `METRICS_PORT` is set. */
+  readonly metrics: ServiceMetrics | undefined;
+  /**
+   * The catalog opened from `catalog` (its index measured when metrics are on, and closed with
+   * the server); absent when the entry names no catalog.
+   */
+  readonly catalog: C extends CatalogConfig ? OpenedCatalog : undefined;
+}
+
+/** Options of {@link createServer} and {@link startServer}. */
+export interface ServerSetup<C extends CatalogConfig | undefined = undefined> {
+  /** The entry's validated config (see `loadOrExit` of @repo/env). */
+  readonly config: EntryConfig;
+  /**
+   * Answers URLs the router refuses (broken percent-encoding, over-long parameters) in the app's
+   * own format, before any route or error handler sees them.
+   */
+  readonly frameworkErrors: FastifyServerOptions['frameworkErrors'];
+  /** The `app` labels of the metrics: the apps this process serves. */
+  readonly apps: readonly string[];
+  /** The catalog to open before registering; absent for an app that serves none (auth). */
+  readonly catalog?: C;
+  /** Registers the app(s) on the server: the entry's own part. */
+  readonly register: (server: FastifyInstance, context: ServerContext<C>) => unknown;
+}
+
+/**
+ * Builds a server process's Fastify instance without listening: the client limits and request ids
+ * of `serverOptions()`, the `X-Request-Id` answer header, connection draining once closing, the
+ * catalog (when named), the metrics and their listener (when `METRICS_PORT` is set), then the
+ * entry's `register`. A catalog or metrics port that cannot be opened ends the process with one
+ * `cannot start` log line (exit code 1).
+ *
+ * @example const app = await createServer({ config, apps: ['auth'], frameworkErrors, register });
+ */
+export async function createServer<C extends CatalogConfig | undefined = undefined>(
+  setup: ServerSetup<C>,
+): Promise<FastifyInstance> {
+  const { config } = setup;
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: config.edge?.trustProxy ? [...config.edge.trustProxy] : false,
+    ...serverOptions(config.ops.http),
+    frameworkErrors: setup.frameworkErrors,
+  });
+  // Root hooks go first: an app registered without fastify-plugin (the one-process server) only
+  // inherits the hooks its parent has when it loads.
+  answerWithRequestId(app);
+  drainOnClose(app);
+
+  const opened = setup.catalog
+    ? await openCatalog(setup.catalog, app.log).catch(exitOnStartError(app.log))
+    : undefined;
+  const metrics =
+    config.ops.metrics && createServiceMetrics({ index: opened?.index, apps: setup.apps });
+  const catalog = opened && {
+    ...opened,
+    index: metrics ? measureIndex(opened.index, metrics) : opened.index,
+  };
+  await setup.register(app, { metrics: metrics || undefined, catalog } as ServerContext<C>);
+  if (catalog) app.addHook('onClose', () => catalog.index.close());
+  if (metrics && config.ops.metrics) {
+    const listener = await startMetricsServer({
+      registry: metrics.registry,
+      ...config.ops.metrics,
+    }).catch(exitOnStartError(app.log));
+    app.addHook('onClose', () => listener.close());
+    app.log.info(`metrics at ${listener.url}`);
+  }
+  return app;
+}
+
+/**
+ * The whole of a server entry: {@link createServer}, then `close-with-grace` (SIGTERM and SIGINT
+ * close the server, in-flight requests get `CLOSE_GRACE_MS` to finish), then `listen` on the
+ * config's host and port. Returns the listening server.
+ *
+ * @example
+ * const config = loadOrExit(loadConfig);
+ * await startServer({
+ *   config,
+ *   frameworkErrors: handleError,
+ *   apps: ['web'],
+ *   catalog: config.catalog,
+ *   register: (server, { catalog, metrics }) =>
+ *     server.register(fp(webApp), { config, index: catalog.index, agents: catalog.agents, metrics }),
+ * });
+ */
+export async function startServer<C extends CatalogConfig | undefined = undefined>(
+  setup: ServerSetup<C>,
+): Promise<FastifyInstance> {
+  const app = await createServer(setup);
+  closeWithGrace({ delay: setup.config.closeGraceMs }, async ({ err }) => {
+    if (err) app.log.error({ err }, 'closing after an error');
+    await app.close();
+  });
+  await app.listen({ host: setup.config.host, port: setup.config.port });
+  return app;
+}
+
+// Every answer names the id its log lines carry, so a client's report finds them.
+function answerWithRequestId(app: FastifyInstance) {
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+  });
+}
+
+// Once closing, every answer ends its connection: keep-alive clients (the gateway) reconnect to
+// another replica at once, and close() finishes with the last in-flight request instead of waiting
+// out idle keep-alive connections.
+function drainOnClose(app: FastifyInstance) {
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (closing) reply.header('connection', 'close');
+    done(null, payload);
+  });
+}
