@@ -6,8 +6,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { freePort } from '@repo/fastify-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from './helper.js';
 
 // The shipping calculator page and the estimate_shipping tool, served by the one process that runs
 // both, asked the same questions: the page must show the tool's quotes, figure for figure. The tool
