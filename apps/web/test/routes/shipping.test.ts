@@ -113,12 +113,13 @@ describe('/shipping', () => {
     ],
     ['an unknown add', '?country=US&add=https://m.tb.cn/h.x', /is no product of the catalog/],
   ])('answers %s with a 400 page naming it, in HTML and Markdown', async (_what, query, reason) => {
+    const app = await build();
     for (const [path, accept, type] of [
       ['/shipping', 'text/html', 'text/html; charset=utf-8'],
       ['/shipping.md', '*/*', 'text/markdown; charset=utf-8'],
       ['/shipping', 'text/markdown', 'text/markdown; charset=utf-8'],
     ] as const) {
-      const response = await get(`${path}${query}`, accept);
+      const response = await app.inject({ url: `${path}${query}`, headers: { accept } });
       expect(response.statusCode, `${path}${query}`).toBe(400);
       expect(response.headers['content-type']).toBe(type);
       expect(response.body).toMatch(reason);
