@@ -22,6 +22,7 @@ import healthRoutes from './routes/health/index.js';
 import homeRoutes from './routes/home/index.js';
 import productRoutes from './routes/producto/index.js';
 import qcRoutes from './routes/qc/index.js';
+import shippingRoutes from './routes/shipping/index.js';
 import spreadsheetRoutes from './routes/spreadsheet/index.js';
 import wellKnownRoutes from './routes/well-known/index.js';
 
@@ -84,6 +85,7 @@ export default async function webApp(fastify: FastifyInstance, opts: WebAppOptio
   fastify.register(categoryRoutes);
   fastify.register(productRoutes);
   fastify.register(spreadsheetRoutes);
+  fastify.register(shippingRoutes);
   fastify.register(apiDocsRoutes);
   fastify.register(wellKnownRoutes);
   fastify.register(

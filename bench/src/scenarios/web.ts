@@ -22,6 +22,21 @@ export const CATALOG_SEARCH = {
   requests: queries.map((q) => ({ path: `/catalog?q=${encodeURIComponent(q)}` })),
 };
 
+// Parcels for the shipping calculator: a country each, one to three products with quantities,
+// some with a box, so that both the estimate and the country list are rendered for every answer.
+const COUNTRIES = ['US', 'GB', 'DE', 'FR', 'PL', 'AU', 'CA', 'BR', 'JP', 'SE', 'NL', 'MX'];
+const parcels = slugs.map((slug, i) => {
+  const items = [`${slug}:${1 + (i % 3)}`, ...(i % 2 ? [slugs[(i + 7) % slugs.length]] : [])];
+  const box = i % 4 === 0 ? '&length=36&width=26&height=15' : '';
+  return `/shipping?country=${COUNTRIES[i % COUNTRIES.length]}&items=${items.join(',')}${box}`;
+});
+
+/** The shipping calculator, one parcel after another. */
+export const SHIPPING_CALCULATOR = {
+  name: `GET /shipping?country=&items= (${parcels.length} parcels)`,
+  requests: parcels.map((path) => ({ path })),
+};
+
 /** The web app's routes under load. */
 export const WEB_SCENARIOS: readonly ServiceScenario[] = [
   {
@@ -37,6 +52,7 @@ export const WEB_SCENARIOS: readonly ServiceScenario[] = [
     },
     baseline: bareHtml,
   },
+  { scenario: SHIPPING_CALCULATOR, baseline: bareHtml },
   {
     scenario: {
       name: 'GET /spreadsheet/agent_a?page= (180 pages)',

@@ -8,7 +8,13 @@ export { CATEGORIES, CATEGORY_IDS, getCategory, isCategoryId } from './categorie
 export type { CatalogErrorCode } from './errors.js';
 export { CatalogError, isCatalogError } from './errors.js';
 export type { Marketplace, Product } from './product.js';
-export { MARKETPLACES, PRODUCT_FIELDS, ProductSchema, SLUG_PATTERN } from './product.js';
+export {
+  MARKETPLACE_NAMES,
+  MARKETPLACES,
+  PRODUCT_FIELDS,
+  ProductSchema,
+  SLUG_PATTERN,
+} from './product.js';
 
 // --- service description & public URLs
 
@@ -89,7 +95,14 @@ export {
 } from './currency.js';
 export type { DimensionsCm, LinePrice } from './shipping/billable-weight.js';
 export { priceForWeight, volumetricWeightGrams } from './shipping/billable-weight.js';
-export { COUNTRY_CODE_PATTERN, isCountryCode, normalizeCountry } from './shipping/countries.js';
+export {
+  COUNTRY_CODE_PATTERN,
+  countryCodes,
+  isCountryCode,
+  normalizeCountry,
+} from './shipping/countries.js';
+export type { ServedCountry } from './shipping/countries-served.js';
+export { countriesServed, countryName } from './shipping/countries-served.js';
 export type { EstimateShippingOptions } from './shipping/estimate.js';
 export { estimateShipping } from './shipping/estimate.js';
 export type {
@@ -160,6 +173,13 @@ export { normalizeProductRow } from './import/normalize-row.js';
 export type { NormalizeRowContext } from './import/row-context.js';
 export { UNBRANDED } from './import/row-context.js';
 export { productSlug, slugify } from './import/slug.js';
+export type { PastedLinkReading } from './listing-link/pasted-link.js';
+export {
+  describeLinkFormats,
+  describePastedListing,
+  isPastedLink,
+  readPastedLink,
+} from './listing-link/pasted-link.js';
 export type {
   LinkFailure,
   ListingLink,
@@ -206,6 +226,7 @@ export {
   ListCategoriesInputSchema,
   ListCategoriesOutputSchema,
 } from './contracts/tools/list-categories-contract.js';
+export { LINK_SOURCES, pastedLinkSchema } from './contracts/tools/pasted-link-schema.js';
 export type {
   ProductSummary,
   QueryInterpretationOutput,

@@ -6,6 +6,13 @@ export const MARKETPLACES = ['weidian', 'taobao', '1688'] as const;
 /** One of the marketplaces a listing can come from. */
 export type Marketplace = (typeof MARKETPLACES)[number];
 
+/** How each marketplace is named to people. */
+export const MARKETPLACE_NAMES: Readonly<Record<Marketplace, string>> = Object.freeze({
+  weidian: 'Weidian',
+  taobao: 'Taobao',
+  '1688': '1688',
+});
+
 /** Slugs are URL-safe and end with `-<marketplace item number>`. */
 export const SLUG_PATTERN = '^[a-z0-9]+(?:-[a-z0-9]+)*-[0-9]{5,20}$';
 

@@ -61,6 +61,11 @@ export interface SiteUrls {
   product(slug: string, format?: PageFormat, fragment?: string): string;
   /** `/spreadsheet/{agent}` or `/spreadsheet/{agent}.md`, with `q`, `category`, `sort`, `page`. */
   spreadsheet(agentId: string, params?: QueryParams, format?: PageFormat): string;
+  /**
+   * `/shipping` or `/shipping.md`, the shipping calculator, with its parameters (`country`,
+   * `weight`, `items`, `length`, `width`, `height`); commas and colons of `items` stay readable.
+   */
+  shipping(params?: QueryParams, format?: PageFormat): string;
   /** `/api-docs` or `/api-docs.md`. */
   apiDocs(format?: PageFormat): string;
   /** A document at the root: `/openapi.json`, `/llms.txt`, `/mcp`, `/oauth/token`, … */
@@ -130,6 +135,11 @@ export function createSiteUrls(options: SiteUrlsOptions): SiteUrls {
       page(`/producto/${encodeURIComponent(slug)}${md(format)}`, NOTHING, fragment),
     spreadsheet: (agentId, params, format = 'html') =>
       page(`/spreadsheet/${encodeURIComponent(agentId)}${md(format)}`, params),
+    // `slug:2,other-slug` needs no escaping in a query (RFC 3986 allows both); kept for people.
+    shipping: (params, format = 'html') =>
+      page(`/shipping${md(format)}`, params)
+        .replace(/%2C/g, ',')
+        .replace(/%3A/g, ':'),
     apiDocs: (format = 'html') => page(`/api-docs${md(format)}`),
     document: (name) => `${base}${DOCUMENT_PATHS[name]}`,
     sitemapPart: (part) => `${base}/sitemap-${part}.xml`,

@@ -28,6 +28,17 @@ describe('public URLs', () => {
     );
   });
 
+  it('build the shipping calculator’s URL with readable items, keeping kept parameters', () => {
+    const urls = createSiteUrls({ baseUrl: 'https://shop.example' });
+    expect(urls.shipping()).toBe('https://shop.example/shipping');
+    expect(
+      urls.shipping({ country: 'PL', items: 'nike-dunk-7231234567:2,sneakers', weight: '' }, 'md'),
+    ).toBe('https://shop.example/shipping.md?country=PL&items=nike-dunk-7231234567:2,sneakers');
+    expect(urls.keeping({ agent: 'agent_b' }).shipping({ items: 'a-12345' })).toBe(
+      'https://shop.example/shipping?items=a-12345&agent=agent_b',
+    );
+  });
+
   it('make catalog paths absolute and leave absolute URLs alone', () => {
     expect(absoluteUrl(base, '/qc/a-123456/1.svg')).toBe('https://shop.example/qc/a-123456/1.svg');
     expect(absoluteUrl(base, 'https://img.example/1.jpg')).toBe('https://img.example/1.jpg');

@@ -15,7 +15,8 @@ import {
   type SearchProductsOutput,
   TOOL_DEFAULT_LIMIT,
 } from '@repo/catalog-core';
-import { type QueryInterpretation, toSearchQuery } from '@repo/search';
+import { lookupPastedLink, type QueryInterpretation, toSearchQuery } from '@repo/search';
+import { pastedLinkAnswer } from './pasted-link.js';
 import type { ToolAnswer, ToolContext } from './tool-context.js';
 
 // `BuyLink.agent` is typed as a string; every configured agent has one of the three ids.
@@ -82,6 +83,13 @@ export async function searchProducts(
   // min_price above max_price is a SearchQueryError, answered with isError by the registry.
   const query = toSearchQuery(args, { limit: TOOL_DEFAULT_LIMIT });
   const { offset, limit } = query;
+  // A pasted listing link is looked up, not searched as words (nor ever fetched).
+  const pasted = args.query ? await lookupPastedLink(ctx.index, args.query, ctx.agents) : undefined;
+  if (pasted) {
+    const agents = args.agent ? ctx.agents.filter((a) => a.id === args.agent) : ctx.agents;
+    const all = pasted.products.map((p) => productSummary(p, ctx, args.agent));
+    return pastedLinkAnswer(pasted, all, { offset, limit }, agents);
+  }
   const result = await ctx.index.search(query);
   const items = result.hits.map((p) => productSummary(p, ctx, args.agent));
   const next = offset + items.length;

@@ -129,11 +129,43 @@ navigation without a cookie. It is a preference, not another page: canonical lin
 sitemap never carry it. An agent that is not taking orders is a 400; the spreadsheets keep showing
 their own agent's links. The MCP tool \`search_products\` has its own \`agent\` argument.
 
+## Pasting a link
+
+A Weidian, Taobao, Tmall or 1688 listing link in any common form (mobile and share hosts,
+\`itemID\`/\`id\`/\`offerId\` parameters, \`offer/<id>.html\` paths, tracking parameters,
+percent-encoding, \`http://\`), or a product link of one of the agents, is read wherever a
+search is: the \`q\` of \`${urls.catalog()}\` (and its \`.md\` twin, and the search boxes) and the
+\`query\` of \`search_products\`. The link is parsed, never opened. When the catalog has the
+listing, its product comes first; when it does not, the answer says so and still gives every
+agent's buy link for it (affiliate links, disclosed). The tool's result carries a \`link\` object
+(\`readable\`, \`marketplace\`, \`item_id\`, \`listing_url\`, \`catalogued\`, \`buy_links\`,
+\`message\`); the page shows a card at the top. Short links (\`m.tb.cn\`, \`e.tb.cn\`) can't be read
+without opening them and say so; other links that are not a listing get a message naming the
+forms that are understood.
+
+## Shipping calculator
+
+\`${urls.shipping()}\` (and \`${urls.shipping({}, 'md')}\`) quotes every agent's lines to a \`country\`
+(ISO 3166-1 alpha-2; any country a line serves) for a \`weight\` in grams or \`items\`
+(comma-separated product slugs, each optionally \`:quantity\`; a category id stands for a
+typical item of it), with an optional box (\`length\`, \`width\`, \`height\` in cm): price in CNY
+with USD and EUR, delivery days, billable weight, whether volume or weight decided it, cheapest
+and fastest marked, and the assumptions. It runs the estimator of \`estimate_shipping\`, so both
+give the same quotes. \`add\` (a slug, a product page link or a catalogued listing link) adds one
+more item to \`items\`, which the page's canonical URL, form and links then carry. Each product page has a country
+selector that opens the calculator with that product. A value it cannot use (an unknown
+country or slug, a negative weight) is a \`400\` page, in the representation asked for, naming it.
+
+\`\`\`sh
+curl -s '${urls.shipping({ country: 'PL', items: 'sneakers:2', length: 36, width: 26, height: 15 }, 'md')}'
+\`\`\`
+
 ## Pages in Markdown
 
 Every HTML page has a Markdown twin: send \`Accept: text/markdown\`, or add \`.md\` to the path
 (\`${urls.home('md')}\`, \`${urls.catalog({ q: 'jordan' }, 'md')}\`, \`${urls.category('bags', {}, 'md')}\`,
-\`${urls.baseUrl}/producto/{slug}.md\`, \`${urls.spreadsheet('agent_a', {}, 'md')}\`, \`${urls.apiDocs('md')}\`).
+\`${urls.baseUrl}/producto/{slug}.md\`, \`${urls.spreadsheet('agent_a', {}, 'md')}\`, \`${urls.shipping({}, 'md')}\`,
+\`${urls.apiDocs('md')}\`).
 
 ## Discovery documents
 

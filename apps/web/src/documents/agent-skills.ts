@@ -61,6 +61,9 @@ ${tools}
 2. \`search_products\` with \`query\`, \`category\`, \`min_price\`/\`max_price\` (+ \`currency\`), \`sort\`, \`limit\`, \`offset\`.
    Pass the user's own words as \`query\` (nicknames, typos, other languages, a budget): the
    answer's \`interpretation\` says how they were read; \`literal: true\` searches them as given.
+   A listing link the user pastes (Weidian, Taobao, Tmall, 1688, or an agent's product link) goes
+   in \`query\` as it is: the answer's \`link\` says whether the catalog has it and gives every
+   agent's buy link for it.
 3. Show each item's title, price (CNY with the converted price), and the buy links.
 4. Always show the returned \`disclosure\` text next to the links: they are affiliate links.
 
@@ -85,7 +88,9 @@ Policy: ${SERVICE_INFO.policy.join(' ')}`,
 3. Figures are estimates; the agent quotes the final price after weighing the parcel.
 4. Sign-up and buy links are affiliate links: show the \`disclosure\` text with them.
 
-Human-readable: ${urls.home()}#agents and the spreadsheets at ${urls.spreadsheet('agent_a', {}, 'md')} (agent_b, agent_c).`,
+Human-readable: the calculator at ${urls.shipping({}, 'md')}?country=US&items={slug}:2 (the same
+quotes as \`estimate_shipping\`), ${urls.home()}#agents and the spreadsheets at
+${urls.spreadsheet('agent_a', {}, 'md')} (agent_b, agent_c).`,
     ),
   ];
 }

@@ -23,7 +23,7 @@ async function allProducts(index: CatalogIndex): Promise<Product[]> {
 }
 
 /**
- * Every page of the site: home, catalog, API docs, the categories, the spreadsheets and every
+ * Every page of the site: home, catalog, API docs, the shipping calculator, the categories, the spreadsheets and every
  * product. Listing pages past the first are reachable by their links and not listed.
  */
 export async function sitemapUrls(
@@ -36,6 +36,7 @@ export async function sitemapUrls(
     { loc: `${urls.home()}` },
     { loc: `${urls.catalog()}` },
     { loc: `${urls.apiDocs()}` },
+    { loc: `${urls.shipping()}` },
     ...CATEGORIES.map((c) => ({ loc: `${urls.category(c.id)}` })),
     ...agentIds.map((id) => ({ loc: urls.spreadsheet(id) })),
     ...products.map((p) => ({ loc: urls.product(p.slug), lastmod: p.created_at.slice(0, 10) })),

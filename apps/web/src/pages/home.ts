@@ -24,7 +24,7 @@ export async function homePage(ctx: PageContext): Promise<PageModel> {
       kind: 'form',
       label: 'Search the catalog',
       action: urls.canonical().catalog(),
-      mdHint: `Search: ${urls.catalog({ q: 'your words' }, 'md')} (also category, sort, min_price, max_price, page).`,
+      mdHint: `Search: ${urls.catalog({ q: 'your words' }, 'md')} (also category, sort, min_price, max_price, page); q may also be a pasted listing or agent link.`,
       fields: [
         { kind: 'search', name: 'q', label: `Search ${count(total)} products`, value: '' },
         ...keptFields(urls),
@@ -33,6 +33,20 @@ export async function homePage(ctx: PageContext): Promise<PageModel> {
     },
     section('categories', 'Categories', [
       { kind: 'links', label: 'Categories', items: categoryLinks(urls, counts) },
+    ]),
+    section('shipping', 'Shipping to your country', [
+      {
+        kind: 'paragraph',
+        content: [
+          'What your haul costs to ship to any country, with every agent’s lines side by side: ',
+          {
+            href: urls.shipping(),
+            mdHref: urls.shipping({}, 'md'),
+            text: 'the shipping calculator',
+          },
+          '. Paste any Weidian, Taobao, 1688 or agent link into the search box to find that item.',
+        ],
+      },
     ]),
     section('featured', 'Featured products', [
       {

@@ -79,6 +79,7 @@ async function sitePlugin(fastify: FastifyInstance, opts: SitePluginOptions) {
     nav: [
       { href: u.catalog(), text: 'Catalog' },
       { href: u.spreadsheet(firstAgent), text: 'Spreadsheets' },
+      { href: u.shipping(), text: 'Shipping' },
       { href: u.apiDocs(), text: 'API' },
     ],
     footer: [

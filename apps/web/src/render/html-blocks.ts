@@ -53,16 +53,37 @@ function cellHtml(cell: Cell, local: LocalHref): SafeHtml {
   return html`<td${cell.numeric ? trusted(' class="num"') : ''}>${inlineHtml(cell.content, local)}</td>`;
 }
 
+type SelectOptions = Extract<Field, { kind: 'select' }>['options'];
+
+// A long option list that a page builder reuses (the ~240 countries of the shipping selector) is
+// rendered once per selected value instead of on every page: it was most of those pages' cost.
+const renderedOptions = new WeakMap<SelectOptions, Map<string, SafeHtml>>();
+
+function optionsHtml(options: SelectOptions, value: string): SafeHtml {
+  let byValue = renderedOptions.get(options);
+  if (byValue === undefined) {
+    byValue = new Map();
+    renderedOptions.set(options, byValue);
+  }
+  let rendered = byValue.get(value);
+  if (rendered === undefined) {
+    rendered = html`${options.map(
+      (o) =>
+        html`<option value="${o.value}"${o.value === value ? trusted(' selected') : ''}>${o.label}</option>`,
+    )}`;
+    // Only values the list offers are kept: a page asking for another cannot grow the map.
+    if (options.some((o) => o.value === value)) byValue.set(value, rendered);
+  }
+  return rendered;
+}
+
 function fieldHtml(field: Field, form: string): SafeHtml {
   if (field.kind === 'hidden')
     return html`<input type="hidden" name="${field.name}" value="${field.value}">`;
   const id = `${form}-${field.name}`;
   const label = html`<label for="${id}">${field.label}</label>`;
   if (field.kind === 'select') {
-    return html`<div class="field">${label}<select id="${id}" name="${field.name}">${field.options.map(
-      (o) =>
-        html`<option value="${o.value}"${o.value === field.value ? trusted(' selected') : ''}>${o.label}</option>`,
-    )}</select></div>`;
+    return html`<div class="field">${label}<select id="${id}" name="${field.name}">${optionsHtml(field.options, field.value)}</select></div>`;
   }
   const extra =
     field.kind === 'number'

@@ -16,7 +16,9 @@ const q = Type.String({
     'Free text in a shopper’s words: nicknames, typos, everyday and Spanish/Portuguese/French ' +
     'words, prices ("under $50"). Filler words are dropped; every other word must match (the ' +
     'last one as a prefix, typos tolerated), and when no product matches them all, the least ' +
-    'informative are left out. The page says how the text was read.',
+    'informative are left out. The page says how the text was read. A pasted listing link ' +
+    '(Weidian, Taobao, Tmall, 1688, or an agent product link) is read instead, never opened: ' +
+    'the listing comes first when catalogued, with every agent’s buy link either way.',
 });
 const literal = Type.Union([Type.Literal('1'), Type.Literal(EMPTY)], {
   description:

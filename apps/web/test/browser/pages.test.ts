@@ -239,6 +239,80 @@ describe('in Chromium', () => {
     expect(problems).toEqual([]);
   }, 60_000);
 
+  it('estimates shipping from a product page’s country selector, and edits the parcel by links', async () => {
+    const { page, problems } = await openTab();
+    await page.goto(`${server.url}/catalog?q=hoodie`);
+    const first = page.locator('.cards .card h3 a').first();
+    await Promise.all([page.waitForURL(/\/producto\//), first.click()]);
+    const slug = new URL(page.url()).pathname.split('/').pop()!;
+    const selector = page.getByRole('search', { name: 'Estimate shipping to your country' });
+    await selector.getByLabel('Ship to').selectOption('PL');
+    await Promise.all([
+      page.waitForURL(/\/shipping\?/),
+      selector.getByRole('button', { name: 'Estimate shipping' }).click(),
+    ]);
+    expect(new URL(page.url()).searchParams.get('country')).toBe('PL');
+    expect(new URL(page.url()).searchParams.get('items')).toBe(slug);
+    await expect(page.locator('h1').textContent()).resolves.toBe('Shipping calculator');
+    await expect(
+      page.locator('#quotes ~ * caption, #quotes + * caption').first().textContent(),
+    ).resolves.toMatch(/quotes to Poland, cheapest first/);
+    expect(
+      await page.locator('#quotes').locator('xpath=..').locator('tbody tr').count(),
+    ).toBeGreaterThan(2);
+
+    await Promise.all([
+      page.waitForURL(/items=[^&]+%3A2|items=[^&]+:2/),
+      page.getByRole('link', { name: 'One more' }).click(),
+    ]);
+    await expect(
+      page.locator('#items').locator('xpath=..').locator('tbody td').nth(1).textContent(),
+    ).resolves.toBe('2');
+
+    // A box through the form: the estimate stays in the URL, no script and no cookie.
+    const form = page.getByRole('search', { name: 'Shipping estimate' });
+    await form.getByLabel('Length (cm)').fill('36');
+    await form.getByLabel('Width (cm)').fill('26');
+    await form.getByLabel('Height (cm)').fill('15');
+    await Promise.all([
+      page.waitForURL(/height=15/),
+      form.getByRole('button', { name: 'Estimate' }).click(),
+    ]);
+    await expect(page.locator('.facts').first().textContent()).resolves.toContain(
+      '36 × 26 × 15 cm',
+    );
+    expect(await context.cookies()).toEqual([]);
+    await checkPage(page, problems, 'shipping');
+
+    const response = await page.goto(`${server.url}/shipping?country=XX&weight=-5`);
+    expect(response?.status()).toBe(400);
+    await expect(page.locator('.notice').first().textContent()).resolves.toMatch(
+      /Unknown country “XX”/,
+    );
+    problems.length = 0; // the 400 itself is logged by Chromium as a failed resource
+    await checkPage(page, problems, 'shipping-400');
+  }, 60_000);
+
+  it('reads a link pasted into the home page’s search box', async () => {
+    const { page, problems } = await openTab();
+    await page.goto(`${server.url}/`);
+    await page
+      .getByLabel(/^Search [\d,]+ products$/)
+      .fill('https://item.taobao.com/item.htm?spm=a1z10.1&id=600000000001');
+    await Promise.all([
+      page.waitForURL(/\/catalog\?q=/),
+      page.getByRole('button', { name: 'Search' }).first().click(),
+    ]);
+    const card = page.locator('section[aria-labelledby="pasted-link"]');
+    await expect(card.locator('.notice').textContent()).resolves.toMatch(
+      /Taobao item 600000000001 is not in the catalog/,
+    );
+    const buy = card.getByRole('link', { name: /^Buy with / });
+    expect(await buy.count()).toBe(3);
+    expect(await buy.first().getAttribute('rel')).toBe('sponsored noopener');
+    await checkPage(page, problems, 'catalog-pasted-link');
+  }, 60_000);
+
   it('renders the API docs and a 404 page accessibly', async () => {
     const { page, problems } = await openTab();
     await page.goto(`${server.url}/api-docs`);

@@ -121,7 +121,7 @@ describe('/sitemap.xml', () => {
     expect(response.headers['content-type']).toBe('application/xml; charset=utf-8');
     const locs = [...response.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
     expect(response.body).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
-    expect(locs).toHaveLength(3 + 14 + 3 + products.length);
+    expect(locs).toHaveLength(4 + 14 + 3 + products.length);
     expect(locs).toContain(`${BASE}/producto/${products[42]!.slug}`);
     expect(new Set(locs).size).toBe(locs.length);
   });
@@ -130,7 +130,7 @@ describe('/sitemap.xml', () => {
     const app = await build({}, { sitemapMaxUrls: 250 });
     const index = (await app.inject('/sitemap.xml')).body;
     const parts = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
-    const total = 3 + 14 + 3 + products.length;
+    const total = 4 + 14 + 3 + products.length;
     expect(index).toContain('<sitemapindex');
     expect(parts).toHaveLength(Math.ceil(total / 250));
     let count = 0;

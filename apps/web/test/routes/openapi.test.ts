@@ -32,6 +32,7 @@ describe('/openapi.json', () => {
       ['/category/{category}', 'get'],
       ['/producto/{slug}', 'get'],
       ['/spreadsheet/{agent}', 'get'],
+      ['/shipping', 'get'],
       ['/health.json', 'get'],
       ['/mcp', 'post'],
       ['/oauth/token', 'post'],

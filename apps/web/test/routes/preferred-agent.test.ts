@@ -17,10 +17,21 @@ const PAGES = [
   ['product', `/producto/${product.slug}`, `/producto/${product.slug}.md`],
   ['spreadsheet', '/spreadsheet/agent_a', '/spreadsheet/agent_a.md'],
   ['api-docs', '/api-docs', '/api-docs.md'],
+  ['shipping calculator', '/shipping', '/shipping.md'],
+  [
+    'shipping quote',
+    `/shipping?country=PL&items=${product.slug}:2`,
+    `/shipping.md?country=PL&items=${product.slug}:2`,
+  ],
+  [
+    'pasted link',
+    `/catalog?q=${encodeURIComponent(product.listing_url)}`,
+    `/catalog.md?q=${encodeURIComponent(product.listing_url)}`,
+  ],
 ] as const;
 
 /** Pages of the site (they keep the preference); anything else under it is a document or an asset. */
-const PAGE_PATH = /^\/($|index\.md$|catalog|category\/|producto\/|spreadsheet\/|api-docs)/;
+const PAGE_PATH = /^\/($|index\.md$|catalog|category\/|producto\/|spreadsheet\/|api-docs|shipping)/;
 
 const withAgent = (url: string, agent = 'agent_b') =>
   `${url}${url.includes('?') ? '&' : '?'}agent=${agent}`;

@@ -15,6 +15,15 @@ const ASSIGNED =
 
 const ISO_CODES: ReadonlySet<string> = new Set(ASSIGNED.trim().split(/\s+/));
 
+/**
+ * Every assigned ISO 3166-1 alpha-2 code, in alphabetical order.
+ *
+ * @example countryCodes().length // 249
+ */
+export function countryCodes(): readonly string[] {
+  return [...ISO_CODES];
+}
+
 /** The shape of an ISO 3166-1 alpha-2 code as tool arguments accept it (upper case). */
 export const COUNTRY_CODE_PATTERN = '^[A-Z]{2}$';
 

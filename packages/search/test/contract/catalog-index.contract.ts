@@ -1,8 +1,9 @@
 import type { SortOrder } from '@repo/catalog-core';
-import { CATEGORY_IDS, type Product } from '@repo/catalog-core';
+import { CATEGORY_IDS, MARKETPLACES, type Product } from '@repo/catalog-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogIndex, SearchQuery } from '../../src/catalog-index.js';
 import { isSearchError } from '../../src/errors.js';
+import { findListing } from '../../src/pasted-link.js';
 import { sortKey } from '../../src/text.js';
 import { CRAFTED, contractCatalog } from './fixture.js';
 import { runQueryUnderstandingContract } from './query-understanding.contract.js';
@@ -195,6 +196,32 @@ export function runCatalogIndexContract(
       const newestBag = (await search({ category: 'bags', sort: 'newest', limit: 1 })).hits[0];
       expect(featured.find((p) => p.category === 'bags')?.slug).toBe(newestBag?.slug);
       expect(await index.featured(0)).toEqual([]);
+    });
+
+    it('finds a listing by marketplace and item number, exact pairs only', async () => {
+      // Every 97th product: all three marketplaces, item numbers of every length in the sample.
+      for (const product of products.filter((_, i) => i % 97 === 0)) {
+        const found = await findListing(index, product.marketplace, product.item_id);
+        expect(slugs(found)).toEqual(
+          slugs(
+            brute((p) => p.marketplace === product.marketplace && p.item_id === product.item_id),
+          ),
+        );
+        expect(slugs(found)).toContain(product.slug);
+        const other = MARKETPLACES.find((m) => m !== product.marketplace)!;
+        expect(await findListing(index, other, product.item_id)).toEqual([]);
+        // One digit off is a typo to the text engine, and another listing to a link.
+        const last = product.item_id.at(-1) === '9' ? '8' : '9';
+        expect(
+          await findListing(index, product.marketplace, `${product.item_id.slice(0, -1)}${last}`),
+        ).toEqual(
+          brute(
+            (p) =>
+              p.item_id === `${product.item_id.slice(0, -1)}${last}` &&
+              p.marketplace === product.marketplace,
+          ),
+        );
+      }
     });
 
     it('reports health', async () => {

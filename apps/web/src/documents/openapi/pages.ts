@@ -4,6 +4,7 @@ import {
   PageQuerySchema,
   SpreadsheetQuerySchema,
 } from '../../schemas/page-queries.js';
+import { ShippingQuerySchema } from '../../schemas/shipping-query.js';
 import { type OpenApiObject, pageResponses, pathParameter, queryParameters } from './shared.js';
 
 const tags = ['Pages'];
@@ -77,6 +78,23 @@ export function pagePaths(): Record<string, OpenApiObject> {
         description: `100 rows per page. ${md}`,
         parameters: [agent, ...queryParameters(SpreadsheetQuerySchema)],
         responses: pageResponses('A page of the spreadsheet', [400, 404]),
+      },
+    },
+    '/shipping': {
+      get: {
+        tags,
+        operationId: 'shipping',
+        summary: 'Shipping calculator: every agent and line to a country, by weight or products',
+        description:
+          'Quotes in CNY with USD and EUR, delivery days, billable weight and whether volume or ' +
+          'weight decided it, cheapest and fastest marked; the estimator of the estimate_shipping ' +
+          'tool. `add` folds one more item into `items` (the canonical URL says so). A value ' +
+          `it cannot use (unknown country or slug, a negative weight) is a 400 page naming it. Also /shipping.html. ${md}`,
+        parameters: queryParameters(ShippingQuerySchema),
+        responses: pageResponses(
+          'The calculator, with the quotes once a country and a weight or items are given',
+          [400],
+        ),
       },
     },
     '/api-docs': {

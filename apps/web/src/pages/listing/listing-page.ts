@@ -5,6 +5,7 @@ import type { ListingQuery } from '../../schemas/page-queries.js';
 import type { PageContext } from '../page-context.js';
 import { listingFacets } from './listing-facets.js';
 import { listingForm } from './listing-form.js';
+import { pastedLinkListing } from './listing-link-card.js';
 import { listingMeta } from './listing-meta.js';
 import { listingResults } from './listing-results.js';
 import { listingView } from './listing-view.js';
@@ -35,9 +36,23 @@ export async function listingPage(
   fixedCategory?: CategoryId,
 ): Promise<PageModel> {
   const view = listingView(ctx.urls, query, fixedCategory);
-  const result = await ctx.catalog.search(
-    toSearchQuery(view.request, { limit: LISTING_PAGE_SIZE }),
-  );
+  // A pasted listing link is read and looked up, not searched as words.
+  const pasted = view.q ? await pastedLinkListing(ctx, view.q) : undefined;
+  const result =
+    pasted?.result ??
+    (await ctx.catalog.search(toSearchQuery(view.request, { limit: LISTING_PAGE_SIZE })));
+  if (pasted) {
+    // A link names one listing: its card says what it is; no category or order narrows it.
+    return {
+      ...listingMeta(ctx.urls, view, result),
+      h1: pasted.h1,
+      blocks: [
+        pasted.card,
+        listingForm(ctx.urls, view),
+        await listingResults(ctx, view, result, true),
+      ],
+    };
+  }
   return {
     ...listingMeta(ctx.urls, view, result),
     blocks: [

@@ -60,19 +60,20 @@ async function noResults(ctx: PageContext, view: ListingView): Promise<Block[]> 
 
 /**
  * The results section: how the text was read, the products (or why there are none) and the
- * pager.
+ * pager. Under a pasted link's card (`linkCard`), no products needs no more words.
  */
 export async function listingResults(
   ctx: PageContext,
   view: ListingView,
   result: SearchResult,
+  linkCard = false,
 ): Promise<Block> {
   const { q, pageNo } = view;
   const lastPage = lastPageOf(result);
   const pageLink = (n: number, text: string): Link => view.link({ page: n }, text);
   const blocks: Block[] = [...interpretationBlocks(result.interpretation, q, view.link)];
   if (result.total === 0) {
-    blocks.push(...(await noResults(ctx, view)));
+    if (!linkCard) blocks.push(...(await noResults(ctx, view)));
   } else if (result.hits.length === 0) {
     blocks.push({
       kind: 'notice',

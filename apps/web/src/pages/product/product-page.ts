@@ -2,6 +2,7 @@ import {
   AFFILIATE_DISCLOSURE,
   buyLinks,
   getCategory,
+  MARKETPLACE_NAMES,
   type Product,
   type SiteUrls,
 } from '@repo/catalog-core';
@@ -9,10 +10,9 @@ import type { Block, PageModel } from '../../render/page-model.js';
 import type { PageContext } from '../page-context.js';
 import { buyButtons } from '../preferred-agent.js';
 import { prices, productCard, section } from '../shared.js';
+import { productShippingBlocks } from '../shipping/product-shipping-form.js';
 import { productMeta } from './product-meta.js';
 import { shippingRows, shippingSection } from './product-shipping.js';
-
-const MARKETPLACE_NAMES = { weidian: 'Weidian', taobao: 'Taobao', '1688': '1688' } as const;
 
 /** The facts list: price, brand, category, batch, seller, the listing, the photo count. */
 function facts(urls: SiteUrls, p: Product): Block {
@@ -86,7 +86,7 @@ export async function productPage(ctx: PageContext, p: Product): Promise<PageMod
         ? [{ kind: 'gallery', photos }]
         : [{ kind: 'paragraph', content: ['No QC photos yet.'] }],
     ),
-    shippingSection(shipping),
+    shippingSection(shipping, productShippingBlocks(ctx.site, ctx.urls, p)),
   ];
   if (relatedCards.length)
     blocks.push(

@@ -53,8 +53,14 @@ export function shippingRows(agents: readonly Agent[], p: Product): Cell[][] {
   });
 }
 
-/** The shipping section of a product page: the table of {@link shippingRows} and its caveat. */
-export function shippingSection(rows: readonly (readonly Cell[])[]): Block {
+/**
+ * The shipping section of a product page: the table of {@link shippingRows}, its caveat, then
+ * `more` (the calculator's country selector).
+ */
+export function shippingSection(
+  rows: readonly (readonly Cell[])[],
+  more: readonly Block[] = [],
+): Block {
   return section('shipping', 'Shipping estimate', [
     {
       kind: 'table',
@@ -74,5 +80,6 @@ export function shippingSection(rows: readonly (readonly Cell[])[]): Block {
         'Estimates; the agent quotes the final price after weighing your parcel. Several items in one parcel cost less per item.',
       ],
     },
+    ...more,
   ]);
 }

@@ -5,6 +5,7 @@ import {
   TOOL_MAX_LIMIT,
   TOOL_SORT_ORDERS,
 } from '../search-query.js';
+import { pastedLinkSchema } from './pasted-link-schema.js';
 import {
   agentIdSchema,
   categoryIdSchema,
@@ -20,12 +21,13 @@ export const SearchProductsInputSchema = Type.Object(
   {
     query: Type.Optional(
       Type.String({
-        maxLength: 200,
+        maxLength: 1000,
         description:
           'What to look for, in the words a shopper would use: brand, model, colour, nicknames ' +
           '("aj4 black cat"), everyday or Spanish/Portuguese/French words ("running shoes", ' +
           '"zapatillas"), even a whole request with a budget ("cheap hoodie under $40"). Prices ' +
-          'in it apply unless min_price/max_price are given. Omit to browse.',
+          'in it apply unless min_price/max_price are given. Or a pasted listing link (Weidian, ' +
+          'Taobao, Tmall, 1688, or an agent product link): see link in the result. Omit to browse.',
       }),
     ),
     literal: Type.Optional(
@@ -219,6 +221,7 @@ export const SearchProductsOutputSchema = Type.Object(
     }),
     items: Type.Array(ProductSummarySchema),
     interpretation: Type.Optional(QueryInterpretationSchema),
+    link: Type.Optional(pastedLinkSchema(BuyLinkSchema)),
     disclosure: disclosureSchema(),
   },
   { additionalProperties: false },

@@ -73,7 +73,10 @@ export const TOOL_CONTRACTS: readonly ToolContract[] = Object.freeze([
       'when nothing matched); correct the query from it, or pass literal: true. Returns ' +
       '`total`, a page of `items` (slug, title, brand, price in CNY with USD/EUR conversions, QC ' +
       'photos, the original listing and a buy link per agent) and `next_offset` for the next ' +
-      `page (null at the end). Pass an item's slug to estimate_shipping. ${DISCLOSE}`,
+      "page (null at the end). A Weidian, Taobao, Tmall or 1688 listing link, or an agent's " +
+      'product link, pasted as `query` is read (never opened): `link` says which listing it is, ' +
+      'whether the catalog has it (its products are then the items) and gives every agent’s buy ' +
+      `link for it. Pass an item's slug to estimate_shipping. ${DISCLOSE}`,
     inputSchema: SearchProductsInputSchema,
     outputSchema: SearchProductsOutputSchema,
     annotations: READ_ONLY,

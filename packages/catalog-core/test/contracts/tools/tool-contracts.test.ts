@@ -28,9 +28,11 @@ describe('tool input schemas', () => {
         {},
         { query: 'jordan 4', category: 'sneakers', min_price: 10, max_price: 80, currency: 'EUR' },
         { sort: 'price_desc', limit: 50, offset: 100_000, agent: 'agent_c' },
+        // Pasted agent links run long: the encoded listing URL plus tracking parameters.
+        { query: `https://agent-b.example/item/details?url=${'%25'.repeat(300)}` },
       ],
       [
-        { query: 'x'.repeat(201) },
+        { query: 'x'.repeat(1001) },
         { category: 'shoes' },
         { min_price: -1 },
         { currency: 'JPY' },

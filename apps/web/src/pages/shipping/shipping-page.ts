@@ -1,0 +1,164 @@
+import { getCategory, SERVICE_INFO, type SiteUrls } from '@repo/catalog-core';
+import type { Block, Cell, Inline, Link, PageModel } from '../../render/page-model.js';
+import type { ShippingQuery } from '../../schemas/shipping-query.js';
+import type { PageContext } from '../page-context.js';
+import { count, homeCrumb, section } from '../shared.js';
+import { estimate } from './shipping-estimate.js';
+import { shippingForm } from './shipping-form.js';
+import type { ShippingItem, ShippingRequest } from './shipping-request.js';
+import { resultBlocks, typicalWeight } from './shipping-results.js';
+
+const keyOf = (item: ShippingItem) => (item.kind === 'product' ? item.product.slug : item.category);
+
+/** `items` as the page's own links carry it: `slug:2,other-slug,sneakers`. */
+export function itemsParam(items: readonly { key: string; quantity: number }[]): string {
+  return items.map((i) => (i.quantity > 1 ? `${i.key}:${i.quantity}` : i.key)).join(',');
+}
+
+/** The canonical query of a request: what the page's URL and every link it makes carry. */
+function canonical(request: ShippingRequest, query: ShippingQuery) {
+  const box = request.box;
+  return {
+    country: request.country ?? (query.country ?? '').trim().toUpperCase(),
+    weight: request.weightGrams === undefined ? undefined : String(request.weightGrams),
+    items: itemsParam(request.items.map((i) => ({ key: keyOf(i), quantity: i.quantity }))),
+    length: box ? String(box.length) : undefined,
+    width: box ? String(box.width) : undefined,
+    height: box ? String(box.height) : undefined,
+  };
+}
+
+/** The parcel's items, each with links that change its quantity or remove it (plain GET links). */
+function itemBlocks(
+  urls: SiteUrls,
+  request: ShippingRequest,
+  params: Record<string, string | undefined>,
+): Block[] {
+  const entries = request.items.map((i) => ({ key: keyOf(i), quantity: i.quantity }));
+  const withItems = (next: typeof entries, text: string): Link => {
+    const p = { ...params, items: itemsParam(next.filter((e) => e.quantity > 0)) };
+    return { href: urls.shipping(p), mdHref: urls.shipping(p, 'md'), text };
+  };
+  const change = (key: string, by: number | null) =>
+    entries.map((e) =>
+      e.key === key ? { ...e, quantity: by === null ? 0 : Math.min(100, e.quantity + by) } : e,
+    );
+  const rows: Cell[][] = request.items.map((item) => {
+    const key = keyOf(item);
+    const name: Inline =
+      item.kind === 'product'
+        ? {
+            href: urls.product(key),
+            mdHref: urls.product(key, 'md'),
+            text: item.product.title,
+          }
+        : `A typical item of ${getCategory(item.category)?.name ?? item.category}`;
+    const each =
+      item.kind === 'product' && item.product.weight_grams !== undefined
+        ? `${count(item.product.weight_grams)} g`
+        : `${count(typicalWeight(item.kind === 'product' ? item.product.category : item.category) ?? 0)} g (typical)`;
+    return [
+      { content: [name] },
+      { content: [String(item.quantity)], numeric: true },
+      { content: [each], numeric: true },
+      {
+        content: [
+          withItems(change(key, 1), 'One more'),
+          ' · ',
+          withItems(change(key, -1), 'One less'),
+          ' · ',
+          withItems(change(key, null), 'Remove'),
+        ],
+      },
+    ];
+  });
+  return [
+    {
+      kind: 'table',
+      caption: 'Items in the parcel',
+      columns: [
+        { label: 'Item' },
+        { label: 'Quantity', numeric: true },
+        { label: 'Weight each', numeric: true },
+        { label: 'Change' },
+      ],
+      rows,
+    },
+    {
+      kind: 'paragraph',
+      content: [
+        'Add more with the form’s last field, or from a product page. ',
+        withItems([], 'Estimate by weight instead'),
+        '.',
+      ],
+    },
+  ];
+}
+
+/**
+ * `/shipping`: the shipping calculator. Quotes every agent's lines to one country for a weight or
+ * a list of products, with the estimator `estimate_shipping` runs. A value it cannot use makes a
+ * 400 page that says which and why, with the form to correct it.
+ */
+export function shippingPage(
+  ctx: Pick<PageContext, 'site' | 'urls'>,
+  query: ShippingQuery,
+  request: ShippingRequest,
+): PageModel {
+  const { site, urls } = ctx;
+  const params = canonical(request, query);
+  const problems = [...request.problems];
+  const ready =
+    problems.length === 0 &&
+    request.country !== undefined &&
+    (request.weightGrams !== undefined || request.items.length > 0);
+  const answer = ready
+    ? estimate({ ...request, country: request.country as string }, site.agents)
+    : undefined;
+  if (answer && !answer.ok) problems.push(answer.problem);
+
+  const blocks: Block[] = [];
+  if (problems.length > 0) {
+    blocks.push({ kind: 'notice', content: [`Can’t estimate: ${problems.join(' ')}`] });
+  } else if (!ready) {
+    blocks.push({
+      kind: 'notice',
+      content: [
+        request.country === undefined
+          ? 'Choose the country to ship to'
+          : 'Give the parcel’s weight in grams',
+        request.items.length === 0 ? ', or add products from their pages.' : '.',
+      ],
+    });
+  }
+  blocks.push(shippingForm(site, urls, query, request, params.items));
+  if (answer?.ok) {
+    blocks.push(section('quotes', 'Quotes', resultBlocks(answer.output, request.box, site.agents)));
+  }
+  if (request.items.length > 0)
+    blocks.push(section('items', 'Items', itemBlocks(urls, request, params)));
+  blocks.push({
+    kind: 'paragraph',
+    content: [
+      'Estimates from the agents’ published rates; the agent quotes the final price after weighing your parcel. Agents and AI assistants get the same figures from the ',
+      { code: 'estimate_shipping' },
+      ' MCP tool.',
+    ],
+  });
+  return {
+    ...(problems.length > 0 ? { status: 400 } : {}),
+    title: `Shipping calculator: ${SERVICE_INFO.title}`,
+    description:
+      'What a parcel from China costs to ship to your country with each agent and line: by weight or by products, with the box size.',
+    // Canonical: the estimate's own parameters, never a preference kept on links.
+    url: urls.canonical().shipping(params),
+    mdUrl: urls.shipping(params, 'md'),
+    h1: 'Shipping calculator',
+    lead: [
+      'Every agent’s shipping lines to your country, for a weight or the products you want, cheapest first.',
+    ],
+    breadcrumbs: [homeCrumb(urls)],
+    blocks,
+    noindex: problems.length > 0 || Object.values(params).some(Boolean),
+  };
+}

@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import { shippingPage } from '../../pages/shipping/shipping-page.js';
+import { readShippingRequest } from '../../pages/shipping/shipping-request.js';
+import { sendPage } from '../../render/send-page.js';
+import { type ShippingQuery, ShippingQuerySchema } from '../../schemas/shipping-query.js';
+import { buildPage, formatOfPath, pageContext, preferenceKey, readOnly } from '../page-route.js';
+
+const URLS = ['/shipping', '/shipping.html', '/shipping.md', '/shipping/index.md'];
+
+/**
+ * `GET /shipping` (and `.html`, `.md`): the shipping calculator. An item added with `add` is
+ * folded into `items`, which the page's canonical URL, form and links carry on (the web app never
+ * redirects). A value it cannot use is a 400 page in the representation asked for.
+ */
+export default async function shippingRoutes(fastify: FastifyInstance) {
+  const { site } = fastify;
+  for (const url of URLS) {
+    const format = formatOfPath(url);
+    fastify.get<{ Querystring: ShippingQuery }>(
+      url,
+      { schema: { querystring: ShippingQuerySchema } },
+      async (request, reply) => {
+        const q = request.query;
+        const ctx = pageContext(fastify, q.agent);
+        // Equal questions share one page (400 pages are never kept), so a repeated estimate
+        // costs a lookup; the key is what was asked, as asked.
+        const key = JSON.stringify([
+          q.country,
+          q.weight,
+          q.items,
+          q.add,
+          q.length,
+          q.width,
+          q.height,
+        ]);
+        const page = await site.pages.get(`shipping:${key}${preferenceKey(ctx)}`, () =>
+          buildPage(ctx, async () =>
+            shippingPage(ctx, q, await readShippingRequest(q, ctx.catalog, site.agents)),
+          ),
+        );
+        return sendPage(request, reply, page, site, format);
+      },
+    );
+  }
+  readOnly(fastify, URLS);
+}

@@ -1,0 +1,190 @@
+import { estimateShipping, formatPrice } from '@repo/catalog-core';
+import { describe, expect, it } from 'vitest';
+import { build, products } from '../helper.js';
+
+const [a, b] = [products[3]!, products[11]!];
+
+async function get(url: string, accept = 'text/html') {
+  const app = await build();
+  return app.inject({ url, headers: { accept } });
+}
+
+/** The quote rows of a Markdown page: agent, line, CNY, USD, EUR, days, billable, billed by. */
+function quoteRows(markdown: string): string[][] {
+  const table = markdown.slice(markdown.indexOf('| Agent | Line | Price'));
+  const lines = table.split('\n').slice(2);
+  return lines
+    .slice(
+      0,
+      lines.findIndex((l) => !l.startsWith('|')),
+    )
+    .map((l) => l.split(' | ').map((c) => c.replace(/^\| ?| ?\|$/g, '').replace(/\\/g, '')));
+}
+
+describe('/shipping', () => {
+  it('quotes every agent and line for items, as estimate_shipping’s estimator does', async () => {
+    const url = `/shipping.md?country=pl&items=${a.slug}:2,${b.slug},sneakers&length=36&width=26&height=15`;
+    const response = await get(url);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/markdown; charset=utf-8');
+    const expected = estimateShipping(
+      {
+        country: 'PL',
+        items: [
+          { slug: a.slug, quantity: 2 },
+          { slug: b.slug, quantity: 1 },
+          { category: 'sneakers', quantity: 1 },
+        ],
+        dimensions_cm: { length: 36, width: 26, height: 15 },
+      },
+      { resolveProduct: (slug) => products.find((p) => p.slug === slug) },
+    );
+    const rows = quoteRows(response.body);
+    expect(rows.map((r) => [r[0], r[1], r[2], r[5], r[6]])).toEqual(
+      expected.quotes.map((q) => [
+        q.agent_name,
+        `${q.line_name}${q.tax_included ? ' (duties prepaid)' : ''}`,
+        formatPrice(q.price.amount, 'CNY'),
+        `${q.delivery_days.min}–${q.delivery_days.max} days`,
+        `${q.billable_weight_grams.toLocaleString('en-US')} g`,
+      ]),
+    );
+    expect(response.body).toContain(
+      `Packed weight:** ${expected.actual_weight_grams.toLocaleString('en-US')} g`,
+    );
+    for (const assumption of expected.assumptions)
+      expect(response.body).toContain(assumption.slice(0, 30));
+    expect(rows.filter((r) => r[8]?.includes('Cheapest'))).toHaveLength(
+      expected.quotes.filter((q) => q.cheapest).length,
+    );
+    expect(rows.some((r) => r[8]?.includes('Fastest'))).toBe(true);
+  });
+
+  it('says when the volume decided, and that the box made it so', async () => {
+    const md = (await get('/shipping.md?country=US&weight=500&length=60&width=40&height=40')).body;
+    const rows = quoteRows(md);
+    expect(rows.some((r) => r[7]?.startsWith('volume ('))).toBe(true);
+    expect(rows.some((r) => r[7] === 'weight')).toBe(true);
+  });
+
+  it('serves the HTML page with a country selector of every served country', async () => {
+    const response = await get(`/shipping?country=PL&weight=1500`);
+    expect(response.statusCode).toBe(200);
+    const html = response.body;
+    expect(html).toContain('<option value="PL" selected>Poland</option>');
+    expect(html).toContain('<option value="US">United States</option>');
+    expect(html).not.toContain('<option value="CN"');
+    expect(html).toMatch(/<caption id="[^"]+">\d+ quotes to Poland, cheapest first/);
+  });
+
+  it('asks for a country first, as a normal page', async () => {
+    const response = await get('/shipping');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('Choose the country to ship to');
+  });
+
+  it.each([
+    ['an unknown country', '?country=XX&weight=500', /Unknown country “XX”/],
+    ['UK', '?country=UK&weight=500', /the United Kingdom is GB/],
+    ['a country no line serves', '?country=CN&weight=500', /No shipping line serves China \\?\(CN/],
+    [
+      'a negative weight',
+      '?country=US&weight=-5',
+      /whole number of grams from 1 to 100,000; “-5” is not/,
+    ],
+    ['a weight of words', '?country=US&weight=heavy', /“heavy” is not/],
+    [
+      'an unknown slug',
+      '?country=US&items=no-such-thing-123456',
+      /No product has the slug “no-such-thing-123456”/,
+    ],
+    ['a bad item', '?country=US&items=Nike%20Dunk!:0', /is not a product slug or category/],
+    ['half a box', '?country=US&weight=500&length=30', /length, width and height, or none/],
+    [
+      'a negative side',
+      '?country=US&weight=500&length=30&width=-2&height=3',
+      /width must be more than 0/,
+    ],
+    ['weight and items', `?country=US&weight=500&items=${a.slug}`, /a weight or items, not both/],
+    [
+      'a parcel no line takes',
+      '?country=US&weight=99999',
+      /No shipping line can carry this parcel/,
+    ],
+    ['an unknown add', '?country=US&add=https://m.tb.cn/h.x', /is no product of the catalog/],
+  ])('answers %s with a 400 page naming it, in HTML and Markdown', async (_what, query, reason) => {
+    const app = await build();
+    for (const [path, accept, type] of [
+      ['/shipping', 'text/html', 'text/html; charset=utf-8'],
+      ['/shipping.md', '*/*', 'text/markdown; charset=utf-8'],
+      ['/shipping', 'text/markdown', 'text/markdown; charset=utf-8'],
+    ] as const) {
+      const response = await app.inject({ url: `${path}${query}`, headers: { accept } });
+      expect(response.statusCode, `${path}${query}`).toBe(400);
+      expect(response.headers['content-type']).toBe(type);
+      expect(response.body).toMatch(reason);
+      expect(response.body).toContain('Shipping calculator');
+    }
+  });
+
+  it('adds an item by slug, page link or listing link, and carries it in its URL and form', async () => {
+    for (const add of [b.slug, `http://test.local/producto/${b.slug}.md`, b.listing_url]) {
+      const response = await get(
+        `/shipping?country=DE&items=${a.slug}&add=${encodeURIComponent(add)}`,
+      );
+      expect(response.statusCode, add).toBe(200);
+      expect(response.headers.location).toBeUndefined();
+      expect(response.body).toContain(
+        `<link rel="canonical" href="http://test.local/shipping?country=DE&amp;items=${a.slug},${b.slug}">`,
+      );
+      expect(response.body).toContain(
+        `<input type="hidden" name="items" value="${a.slug},${b.slug}">`,
+      );
+    }
+    const again = await get(`/shipping.md?items=${a.slug}&add=${a.slug}`);
+    expect(again.body).toContain(`url: "http://test.local/shipping?items=${a.slug}:2"`);
+  });
+
+  it('changes quantities with plain links', async () => {
+    const html = (await get(`/shipping?country=DE&items=${a.slug}:2,${b.slug}`)).body;
+    const links = [...html.matchAll(/<a href="([^"]+)">(One more|One less|Remove)<\/a>/g)].map(
+      (m) => [m[2], m[1]!.replaceAll('&amp;', '&')],
+    );
+    expect(links).toEqual([
+      ['One more', `/shipping?country=DE&items=${a.slug}:3,${b.slug}`],
+      ['One less', `/shipping?country=DE&items=${a.slug},${b.slug}`],
+      ['Remove', `/shipping?country=DE&items=${b.slug}`],
+      ['One more', `/shipping?country=DE&items=${a.slug}:2,${b.slug}:2`],
+      ['One less', `/shipping?country=DE&items=${a.slug}:2`],
+      ['Remove', `/shipping?country=DE&items=${a.slug}:2`],
+    ]);
+  });
+
+  it('is linked from every product page by a country selector that carries the item', async () => {
+    const html = (await get(`/producto/${a.slug}`)).body;
+    const form =
+      /<form [^>]*aria-label="Estimate shipping to your country" action="\/shipping" method="get">.*?<\/form>/.exec(
+        html,
+      )?.[0];
+    expect(form).toContain(`<input type="hidden" name="items" value="${a.slug}">`);
+    expect(form).toMatch(/<select id="form-\d+-country" name="country">/);
+    expect(form).toContain('<option value="PL">Poland</option>');
+    expect(html).toContain(`<a href="/shipping?items=${a.slug}">Add to a shipping estimate</a>`);
+    const md = (await get(`/producto/${a.slug}.md`)).body;
+    expect(md).toContain(`http://test.local/shipping.md?items=${a.slug}`);
+  });
+
+  it('is in the sitemap, llms.txt, the home page and the navigation', async () => {
+    const app = await build();
+    expect((await app.inject('/sitemap.xml')).body).toContain(
+      '<loc>http://test.local/shipping</loc>',
+    );
+    expect((await app.inject('/llms.txt')).body).toContain(
+      '(http://test.local/shipping.md?country=US&weight=1000)',
+    );
+    const home = (await app.inject('/')).body;
+    expect(home).toContain('<a href="/shipping">the shipping calculator</a>');
+    expect(home).toContain('<a href="/shipping">Shipping</a>');
+    expect((await app.inject('/api-docs.md')).body).toContain('## Shipping calculator');
+  });
+});
