@@ -130,8 +130,10 @@ export async function startServer<C extends CatalogConfig | undefined = undefine
 
 // Every answer names the id its log lines carry, so a client's report finds them.
 function answerWithRequestId(app: FastifyInstance) {
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback style: an async hook costs a promise on every request.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
+    done();
   });
 }
 
