@@ -1,3 +1,4 @@
+import { hash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { constants } from 'node:zlib';
 import compress from '@fastify/compress';
@@ -29,7 +30,9 @@ async function httpPolicy(fastify: FastifyInstance, opts: HttpPolicyOptions) {
     // Brotli's default quality (11) costs more CPU than it saves bytes on a 20 KB page.
     brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
-  await fastify.register(etag);
+  // The same strong ETags as the plugin's default (SHA-1, base64), without a Hash object per
+  // response: crypto.hash is the one-shot form.
+  await fastify.register(etag, { hashFn: (payload) => hash('sha1', payload, 'base64') });
 }
 
 function helmetOptions(https: boolean): HelmetOptions {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import helmet, { type HelmetOptions } from 'helmet';
@@ -63,5 +64,19 @@ describe('the web app', () => {
       'referrer-policy': 'no-referrer',
       'content-security-policy': expect.stringContaining('upgrade-insecure-requests'),
     });
+  });
+});
+
+describe('ETags', () => {
+  it('are the SHA-1 of the body, in base64, and answer 304 when they match', async () => {
+    const app = await build();
+    const first = await app.inject('/llms.txt');
+    const sha1 = createHash('sha1').update(first.rawPayload).digest('base64');
+    expect(first.headers.etag).toBe(`"${sha1}"`);
+    const again = await app.inject({
+      url: '/llms.txt',
+      headers: { 'if-none-match': `"${sha1}"` },
+    });
+    expect(again.statusCode).toBe(304);
   });
 });
