@@ -5,7 +5,7 @@ import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
  * `request completed` line that says everything an access log needs, `{ method, url, statusCode,
  * responseTime }` beside the request logger's bindings (`reqId`, and `client_id` when a token was
  * attributed). Fastify's default wrote the request when it came in and the status when it went
- * out: the same `reqId` twice, and a quarter of a small request's CPU time at `LOG_LEVEL=info`.
+ * out: the same `reqId` twice, and a tenth of a small request's CPU time at `LOG_LEVEL=info`.
  * A failed response is still logged as Fastify does (`request errored`, at `error`), with the
  * request's method and URL added.
  */
