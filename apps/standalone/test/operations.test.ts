@@ -245,11 +245,21 @@ describe('early answers on a keep-alive connection', () => {
 });
 
 describe('request ids and metrics', () => {
-  it('answers with the request id its log lines carry, and replaces an unsafe one', async () => {
+  it('answers with the request id its one access line carries, and replaces an unsafe one', async () => {
     const kept = await fetch(`${base}/category/bags`, {
       headers: { 'x-request-id': 'ops-test-1' },
     });
     expect(kept.headers.get('x-request-id')).toBe('ops-test-1');
+    const call = await fetch(`${base}/mcp`, {
+      method: 'POST',
+      headers: {
+        'x-request-id': 'ops-test-2',
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    });
+    expect(call.status).toBe(200);
     const replaced = await fetch(`${base}/`, {
       headers: { 'x-request-id': '{"level":50} forged' },
     });
@@ -261,10 +271,26 @@ describe('request ids and metrics', () => {
     const lines = output
       .split('\n')
       .filter((l) => l.startsWith('{'))
-      .map((l) => JSON.parse(l) as { reqId?: string; msg?: string });
-    expect(lines.filter((l) => l.reqId === 'ops-test-1').map((l) => l.msg)).toEqual([
-      'incoming request',
-      'request completed',
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    const page = lines.filter((l) => l.reqId === 'ops-test-1');
+    expect(page).toEqual([
+      expect.objectContaining({
+        msg: 'request completed',
+        method: 'GET',
+        url: '/category/bags',
+        statusCode: 200,
+        responseTime: expect.any(Number),
+      }),
+    ]);
+    // The MCP call says what was called on the same line, never the arguments.
+    expect(lines.filter((l) => l.reqId === 'ops-test-2')).toEqual([
+      expect.objectContaining({
+        msg: 'request completed',
+        method: 'POST',
+        url: '/mcp',
+        statusCode: 200,
+        rpc: { method: 'tools/list' },
+      }),
     ]);
     expect(lines.some((l) => l.reqId === id)).toBe(true);
     expect(output).not.toContain('forged');

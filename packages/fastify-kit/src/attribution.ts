@@ -2,6 +2,7 @@
 import { type ClientAttributionOptions, createClientAttribution } from '@repo/jwt';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { bindRequestLog } from './access-log.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -31,10 +32,7 @@ async function attribute(fastify: FastifyInstance, opts: AttributionOptions) {
       return;
     }
     request.clientId = who.clientId;
-    // Fastify's request logger is a pino child; its bindings reach "request completed" too.
-    (request.log as { setBindings?: (bindings: object) => void }).setBindings?.({
-      client_id: who.clientId,
-    });
+    bindRequestLog(request, { client_id: who.clientId });
   });
 }
 

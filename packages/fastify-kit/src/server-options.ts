@@ -1,4 +1,5 @@
 import { answerClientError, type HttpLimits, requestIdOf } from '@repo/ops';
+import { AccessLog } from './access-log.js';
 
 /** Largest body of a route that sets no limit of its own; every POST sets a smaller one. */
 export const DEFAULT_BODY_LIMIT = 65_536;
@@ -22,7 +23,8 @@ const KEEP_ALIVE_TIMEOUT_MS = 72_000;
  * - the request id is a valid `X-Request-Id` or a new UUID ({@link requestIdOf}); Fastify's
  *   `requestIdHeader` is off because it takes the header unchecked;
  * - requests Node refuses before routing (431, 408, 400) get problem+json and `Connection: close`
- *   ({@link answerClientError}).
+ *   ({@link answerClientError});
+ * - each request writes one access line when it completes ({@link AccessLog}), not two.
  *
  * {@link startServer} spreads it into `Fastify({...})`; a test server can too.
  */
@@ -40,5 +42,6 @@ export function serverOptions(limits: HttpLimits) {
     requestIdHeader: false as const,
     genReqId: requestIdOf,
     clientErrorHandler: answerClientError,
+    logController: new AccessLog(),
   };
 }

@@ -1,3 +1,4 @@
+import { bindRequestLog } from '@repo/fastify-kit';
 import type { FastifyInstance } from 'fastify';
 import { McpRpcError, RPC_ERROR } from '../../errors.js';
 import type { RpcHandler } from '../../protocol/rpc-handler.js';
@@ -27,12 +28,11 @@ export default async function mcpRoutes(fastify: FastifyInstance, opts: McpRoute
     { bodyLimit: opts.bodyLimit, onRequest: checkOrigin },
     async (request, reply) => {
       const outcome = await opts.rpc.handle(request.body, request.headers);
-      // One line per request with what was called, never the arguments; the attribution plugin
-      // adds client_id to the request logger's bindings when a valid token came with it.
-      request.log.info(
-        { rpc: outcome.calls.length === 1 ? outcome.calls[0] : outcome.calls },
-        'mcp call',
-      );
+      // What was called, never the arguments, goes on the request's one access line (as
+      // client_id does, from the attribution plugin): a line of its own cost as much again.
+      bindRequestLog(request, {
+        rpc: outcome.calls.length === 1 ? outcome.calls[0] : outcome.calls,
+      });
       if (outcome.payload === undefined) return reply.code(202).send();
       // The answer depends on Accept-Encoding (see protocol/gzip-response.ts).
       reply.header('vary', 'accept-encoding');

@@ -1,0 +1,61 @@
+import { Writable } from 'node:stream';
+import Fastify from 'fastify';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { serverOptions } from '../src/index.js';
+
+/** A server with the shared options, logging JSON lines into `lines`. */
+async function build(level = 'info') {
+  const lines: Record<string, unknown>[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(JSON.parse(String(chunk)));
+      done();
+    },
+  });
+  const app = Fastify({
+    logger: { level, stream },
+    ...serverOptions({ headersTimeoutMs: 5_000, requestTimeoutMs: 10_000 }),
+  });
+  app.get('/hello', async (request) => {
+    request.log.info('handled');
+    return 'hello';
+  });
+  app.get('/fails', async () => {
+    throw new Error('broken on purpose');
+  });
+  onTestFinished(() => app.close());
+  await app.ready();
+  return { app, lines };
+}
+
+describe('the access log', () => {
+  it('writes one line per request, when it completes, with what an access log needs', async () => {
+    const { app, lines } = await build();
+    await app.inject({ url: '/hello?x=1', headers: { 'x-request-id': 'access-1' } });
+    const own = lines.filter((l) => l.reqId === 'access-1');
+    expect(own.map((l) => l.msg)).toEqual(['handled', 'request completed']);
+    expect(own[1]).toMatchObject({
+      level: 30,
+      method: 'GET',
+      url: '/hello?x=1',
+      statusCode: 200,
+      responseTime: expect.any(Number),
+    });
+  });
+
+  it('logs a failed request once as an error and once on the access line, with its status', async () => {
+    const { app, lines } = await build();
+    const response = await app.inject({ url: '/fails', headers: { 'x-request-id': 'access-2' } });
+    expect(response.statusCode).toBe(500);
+    const own = lines.filter((l) => l.reqId === 'access-2');
+    expect(own.filter((l) => l.msg === 'incoming request')).toEqual([]);
+    expect(own.find((l) => l.level === 50)?.msg).toBe('broken on purpose');
+    expect(own.at(-1)).toMatchObject({ msg: 'request completed', statusCode: 500, url: '/fails' });
+  });
+
+  it('writes nothing per request at warn', async () => {
+    const { app, lines } = await build('warn');
+    await app.inject('/hello');
+    expect(lines).toEqual([]);
+  });
+});
