@@ -1,3 +1,4 @@
+import { nestedJson } from '@repo/ops/testing';
 import fc from 'fast-check';
 
 /**
@@ -83,22 +84,6 @@ export const contentType = fc.oneof(
   ),
   headerValue(40),
 );
-
-const OPENERS = { array: ['[', ']'], object: ['{"a":', '}'] } as const;
-
-/**
- * JSON text nested `depth` levels deep: `[[[…]]]`, `{"a":{"a":…}}`, or the two alternating, around
- * `core`. Text, because the test's own JSON.stringify could not walk it either.
- */
-export function nestedJson(depth: number, kind: 'array' | 'object' | 'mixed', core = '1'): string {
-  const levels = Array.from({ length: depth }, (_, i) =>
-    kind === 'mixed' ? OPENERS[i % 2 === 0 ? 'array' : 'object'] : OPENERS[kind],
-  );
-  return `${levels.map(([open]) => open).join('')}${core}${levels
-    .map(([, close]) => close)
-    .reverse()
-    .join('')}`;
-}
 
 /** Nesting from one level to 10,000, as JSON text: far past what the 4 KB limit lets through. */
 export const deepJsonText: fc.Arbitrary<string> = fc

@@ -1,3 +1,4 @@
+import { nestedJson } from '@repo/ops/testing';
 import fc from 'fast-check';
 
 /**
@@ -33,22 +34,6 @@ export const nastyString: fc.Arbitrary<string> = fc.oneof(
   ),
   fc.integer({ min: 201, max: 3000 }).map((n) => 'x'.repeat(n)),
 );
-
-const OPENERS = { array: ['[', ']'], object: ['{"a":', '}'] } as const;
-
-/**
- * JSON text nested `depth` levels deep: `[[[…]]]`, `{"a":{"a":…}}`, or the two alternating, around
- * `core`. Text, because the test's own JSON.stringify could not walk it either.
- */
-export function nestedJson(depth: number, kind: 'array' | 'object' | 'mixed', core = '1'): string {
-  const levels = Array.from({ length: depth }, (_, i) =>
-    kind === 'mixed' ? OPENERS[i % 2 === 0 ? 'array' : 'object'] : OPENERS[kind],
-  );
-  return `${levels.map(([open]) => open).join('')}${core}${levels
-    .map(([, close]) => close)
-    .reverse()
-    .join('')}`;
-}
 
 /** Nesting from one level to 10,000, as JSON text: deeper than any recursive walk survives. */
 export const deepJsonText: fc.Arbitrary<string> = fc
