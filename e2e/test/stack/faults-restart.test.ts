@@ -4,6 +4,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { generateSigningKey } from '@repo/jwt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REJOIN_MS } from '../../src/gateway.js';
 import { type Stack, startStack } from '../../src/stack.js';
 
 // SIGTERM under load and a rolling restart of the mcp replicas behind the real gateway.
@@ -65,10 +66,10 @@ describe('a rolling restart of the mcp replicas behind the gateway', () => {
     await sleep(500);
     const before = traffic.calls();
     await stack.restart('mcp-1');
-    // The gateway takes a replica it marked failed back only after `fail_timeout` (2 s in the
-    // stack): a rolling restart waits that long before stopping the next replica, or for a moment
-    // neither would be in rotation.
-    await sleep(2_500);
+    // The gateway takes a replica it marked failed back only after `fail_timeout`, counted per
+    // worker from its last failed try and on a whole-second clock: a rolling restart waits that
+    // long before stopping the next replica, or for a moment a worker would have neither.
+    await sleep(REJOIN_MS);
     await stack.restart('mcp-2');
     await sleep(500);
     const { calls, failures } = await traffic.stop();
