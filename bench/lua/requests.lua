@@ -11,6 +11,15 @@
 
 local threads = {}
 
+-- With BENCH_DELAY_MS set, each connection waits that long before each request: a stated load
+-- rather than as fast as the server answers, where latency is only the queue (Little's law).
+local delay_ms = tonumber(os.getenv("BENCH_DELAY_MS") or "")
+if delay_ms and delay_ms > 0 then
+  function delay()
+    return delay_ms
+  end
+end
+
 function setup(thread)
   table.insert(threads, thread)
 end

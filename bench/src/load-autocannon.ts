@@ -26,7 +26,7 @@ export function createAutocannon(options: { decodeBodies: boolean }): LoadGenera
   Queue.prototype.addBody = options.decodeBodies ? decodeBody : () => {};
   return {
     name: 'autocannon',
-    async run(baseUrl, scenario, { connections, durationS }) {
+    async run(baseUrl, scenario, { connections, durationS, rate }) {
       assertLoopback(baseUrl);
       const cursor = cursorOf(scenario);
       const cpu = process.cpuUsage();
@@ -34,6 +34,7 @@ export function createAutocannon(options: { decodeBodies: boolean }): LoadGenera
         url: baseUrl,
         connections,
         duration: durationS,
+        ...(rate === undefined ? {} : { overallRate: Math.round(rate) }),
         requests: [takeInTurn(scenario, cursor)],
       });
       const used = process.cpuUsage(cpu);

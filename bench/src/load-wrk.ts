@@ -74,7 +74,7 @@ export function createWrk(options: {
 
   return {
     name: 'wrk',
-    async run(baseUrl, scenario, { connections, durationS }): Promise<LoadResult> {
+    async run(baseUrl, scenario, { connections, durationS, rate }): Promise<LoadResult> {
       assertLoopback(baseUrl);
       const file = await fileOf(scenario);
       const cursor = cursorOf(scenario);
@@ -98,7 +98,12 @@ export function createWrk(options: {
         String(options.holdBytes ?? 16 * 1024 * 1024),
       ]);
       const stdout = await new Promise<string>((resolve, reject) => {
-        execFile(command, args, { maxBuffer: 1 << 20 }, (error, out, err) => {
+        // wrk's pauses are whole milliseconds, before each request of each connection.
+        const delayMs =
+          rate === undefined ? 0 : Math.max(1, Math.round((connections * 1000) / rate));
+        // biome-ignore lint/style/noProcessEnv: wrk inherits the runner's environment (PATH, locale)
+        const env = delayMs > 0 ? { ...process.env, BENCH_DELAY_MS: String(delayMs) } : process.env;
+        execFile(command, args, { maxBuffer: 1 << 20, env }, (error, out, err) => {
           if (error) reject(new Error(`wrk failed: ${error.message}\n${err}`));
           else resolve(out);
         });

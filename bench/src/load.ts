@@ -29,6 +29,11 @@ export type RequestList =
 export interface LoadOptions {
   readonly connections: number;
   readonly durationS: number;
+  /**
+   * Requests per second to offer, all connections together; absent: as fast as the server
+   * answers. Each connection pauses between requests; the rate reached is in the result.
+   */
+  readonly rate?: number;
 }
 
 /** What one load run measured, as the load generator saw it. */

@@ -152,4 +152,15 @@ describe('wrk driven by lua/requests.lua', () => {
     expect(result.repeated).toBe(true);
     expect(seen.slice(0, 4).map((s) => s.url)).toEqual(['/s/0', '/s/1', '/s/0', '/s/1']);
   });
+
+  it('offers a stated rate when asked, and as fast as it can otherwise', async () => {
+    const scenario: LoadScenario = { name: 'rate', requests: [{ path: '/r' }] };
+    const paced = await wrk.run(baseUrl, scenario, { connections: 4, durationS: 2, rate: 200 });
+    const free = await wrk.run(baseUrl, scenario, { connections: 4, durationS: 1 });
+    // 4 connections pausing 20 ms before each request: at most 200 a second, less by the
+    // latency of each; unpaced, the same server answers thousands.
+    expect(paced.rps).toBeGreaterThan(120);
+    expect(paced.rps).toBeLessThanOrEqual(205);
+    expect(free.rps).toBeGreaterThan(paced.rps * 5);
+  });
 });

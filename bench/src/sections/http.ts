@@ -1,6 +1,7 @@
 import { alternate, type Compared, medianRound } from '../compare.js';
 import { type BenchContext, LOG_LEVELS, type LogLevel, paths, serviceEnv } from '../context.js';
 import { fmt, pct, printTable } from '../format.js';
+import type { LoadResult } from '../load.js';
 import { type Measured, SATURATED, type Target } from '../measure.js';
 import { peakRssMB, rssMB } from '../proc.js';
 import { type Started, startNode } from '../processes.js';
@@ -11,7 +12,13 @@ interface HttpRow extends Compared {
   readonly scenario: string;
   readonly twinName: string;
   readonly level: LogLevel;
+  /** The route again at half the rate it reached in the kept round: latency at a stated load. */
+  readonly halfLoad: LoadResult;
 }
+
+// At full speed every connection always has a request queued, so latency is the queue: by
+// Little's law, connections over req/s. Latency is also read at a stated load, half of that rate.
+const HALF = 0.5;
 
 const targetOf = (server: Started): Target => ({
   url: server.url,
@@ -63,14 +70,21 @@ export async function httpSection(ctx: BenchContext): Promise<void> {
             ],
             rounds,
           );
-          LOG_LEVELS.forEach((level, i) => {
+          for (const [i, level] of LOG_LEVELS.entries()) {
+            const compared = medianRound(measured, i + 1);
+            const halfLoad = await ctx.generator.run(services[i]!.url, s.scenario, {
+              connections: rounds.connections,
+              durationS: rounds.durationS,
+              rate: compared.route.rps * HALF,
+            });
             rows.push({
               scenario: s.scenario.name,
               twinName: s.baseline.name,
               level,
-              ...medianRound(measured, i + 1),
+              ...compared,
+              halfLoad,
             });
-          });
+          }
           console.log(`  measured ${s.scenario.name}`);
         }
         memory[group.app] = Object.fromEntries(
@@ -113,6 +127,8 @@ function printHttp(rows: readonly HttpRow[]) {
       'req/s',
       'p50 ms',
       'p99 ms',
+      '½ load req/s',
+      '½ load p99 ms',
       'CPU µs/req',
       'twin',
       'twin µs/req',
@@ -122,13 +138,15 @@ function printHttp(rows: readonly HttpRow[]) {
       'log B/req',
       'errors',
     ],
-    'llrrrrlrrrrrr',
-    rows.map(({ scenario, twinName, level, route: r, twin: b, ratio, ratios }) => [
+    'llrrrrrrlrrrrrr',
+    rows.map(({ scenario, twinName, level, route: r, twin: b, ratio, ratios, halfLoad: h }) => [
       `${scenario}${r.repeated ? ' †' : ''}`,
       level,
       fmt(r.rps, 0),
       fmt(r.p50Ms, 2),
       fmt(r.p99Ms, 2),
+      fmt(h.rps, 0),
+      fmt(h.p99Ms, 2),
       fmt(r.cpuUs),
       twinName,
       fmt(b.cpuUs),
@@ -144,6 +162,7 @@ function printHttp(rows: readonly HttpRow[]) {
       '',
       "ratio: the twin's CPU per request over the route's (≤ 1; above 1 the bench measured itself).",
       `server core / load core: CPU time over wall time of the server and of the generator. ⚠: the generator used ≥ ${pct(SATURATED)} of its core in the route's or the twin's run, so req/s and latency are the generator's; CPU per request still holds. A server core well under 100% with no ⚠ means other work on the machine held the server's core: latency is then the machine's.`,
+      `½ load: the route again at ${pct(HALF)} of the req/s it reached, each connection pausing between requests; at full speed latency is the queue (connections over req/s).`,
       '†: a never-repeated list ran out and repeated requests.',
     ].join('\n'),
   );
