@@ -1,4 +1,6 @@
+import { Value } from 'typebox/value';
 import { describe, expect, it } from 'vitest';
+import { HealthSchema } from '../../src/schemas/health.js';
 import { build, products } from '../helper.js';
 
 describe('GET /health.json', () => {
@@ -15,5 +17,18 @@ describe('GET /health.json', () => {
       catalog: { products: products.length, categories: 14 },
       search: { engine: 'embedded', state: 'ready' },
     });
+  });
+
+  it('answers polls with the body the schema describes and one ETag while nothing changed', async () => {
+    const app = await build();
+    const first = await app.inject('/health.json');
+    const second = await app.inject('/health.json');
+    expect(Value.Check(HealthSchema, first.json())).toBe(true);
+    expect(first.headers.etag).toMatch(/^"[A-Za-z0-9+/=]+"$/);
+    // The uptime is in seconds: two polls a second apart may differ by it, and only by it.
+    if (first.json().uptime_s === second.json().uptime_s) {
+      expect(second.headers.etag).toBe(first.headers.etag);
+      expect(second.body).toBe(first.body);
+    }
   });
 });
