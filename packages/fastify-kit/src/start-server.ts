@@ -15,6 +15,7 @@ import {
 } from '@repo/ops';
 import closeWithGrace from 'close-with-grace';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { destination } from 'pino';
 import { serverOptions } from './server-options.js';
 
 /**
@@ -68,7 +69,7 @@ export async function createServer<C extends CatalogConfig | undefined = undefin
 ): Promise<FastifyInstance> {
   const { config } = setup;
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: { level: config.logLevel, stream: logDestination() },
     trustProxy: config.edge?.trustProxy ? [...config.edge.trustProxy] : false,
     ...serverOptions(config.ops.http),
     frameworkErrors: setup.frameworkErrors,
@@ -149,4 +150,10 @@ function drainOnClose(app: FastifyInstance) {
     if (closing) reply.header('connection', 'close');
     done(null, payload);
   });
+}
+
+// Standard output written asynchronously: under load the lines of many requests leave in one
+// write instead of one blocking write each. pino flushes what is left when the process exits.
+function logDestination() {
+  return destination({ dest: 1, sync: false });
 }
