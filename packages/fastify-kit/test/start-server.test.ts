@@ -164,7 +164,11 @@ describe('startServer, as a process', () => {
   async function start() {
     const port = await freePort();
     const child: ChildProcess = spawn(process.execPath, [entry, String(port)], {
-      stdio: ['ignore', 'ignore', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    child.stdout?.on('data', (chunk) => {
+      stdout += chunk;
     });
     let stderr = '';
     child.stderr?.on('data', (chunk) => {
@@ -176,7 +180,7 @@ describe('startServer, as a process', () => {
     for (let i = 0; i < 200; i++) {
       if (child.exitCode !== null) throw new Error(`exited with ${child.exitCode}: ${stderr}`);
       if (await fetch(`http://127.0.0.1:${port}/ready`).catch(() => undefined)) {
-        return { port, child };
+        return { port, child, log: () => stdout };
       }
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
@@ -184,7 +188,7 @@ describe('startServer, as a process', () => {
   }
 
   it('on SIGTERM finishes the request in flight, says Connection: close, and exits 0', async () => {
-    const { port, child } = await start();
+    const { port, child, log } = await start();
     const agent = new Agent({ keepAlive: true });
     onTestFinished(() => agent.destroy());
     // An idle kept-alive connection must not hold the exit.
@@ -192,11 +196,21 @@ describe('startServer, as a process', () => {
     const inFlight = get(port, '/slow', agent);
     await new Promise((resolve) => setTimeout(resolve, 200));
     const exited = once(child, 'exit');
+    // 'close' comes once standard output has ended too: everything the process wrote is read.
+    const closed = once(child, 'close');
     child.kill('SIGTERM');
     const answer = await inFlight;
     expect(answer).toMatchObject({ status: 200, body: 'finished' });
     expect(answer.headers.connection).toBe('close');
     const [code] = await exited;
     expect(code).toBe(0);
+    // The log is written asynchronously: the last access line still leaves before the exit.
+    await closed;
+    const slow = log()
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { url?: string; statusCode?: number; msg?: string })
+      .find((line) => line.url === '/slow');
+    expect(slow).toMatchObject({ statusCode: 200, msg: 'request completed' });
   });
 });
