@@ -154,7 +154,7 @@ function printHttp(rows: readonly HttpRow[]) {
       pct(r.serverLoad),
       `${pct(Math.max(r.generatorLoad, b.generatorLoad))}${saturated(r, b) ? ' ⚠' : ''}`,
       fmt(r.logBytesPerRequest, 0),
-      String(r.errors + r.non2xx),
+      String(r.errors + r.non2xx + h.errors + h.non2xx),
     ]),
   );
   console.log(
