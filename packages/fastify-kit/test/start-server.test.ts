@@ -204,7 +204,7 @@ describe('startServer, as a process', () => {
     expect(answer.headers.connection).toBe('close');
     const [code] = await exited;
     expect(code).toBe(0);
-    // The log is written asynchronously: the last access line still leaves before the exit.
+    // The log is written in batches: the last access line still leaves before the exit.
     await closed;
     const slow = log()
       .split('\n')
@@ -212,5 +212,17 @@ describe('startServer, as a process', () => {
       .map((line) => JSON.parse(line) as { url?: string; statusCode?: number; msg?: string })
       .find((line) => line.url === '/slow');
     expect(slow).toMatchObject({ statusCode: 200, msg: 'request completed' });
+  });
+
+  it('writes the access line of a quiet server at once, without waiting for a full batch', async () => {
+    const { port, log } = await start();
+    const agent = new Agent();
+    onTestFinished(() => agent.destroy());
+    await get(port, '/ready?quiet', agent);
+    const started = Date.now();
+    while (!log().includes('"url":"/ready?quiet"')) {
+      if (Date.now() - started > 2_000) throw new Error(`no access line in 2 s: ${log()}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
   });
 });
