@@ -21,18 +21,22 @@ async function attribute(fastify: FastifyInstance, opts: AttributionOptions) {
   const clientOf = createClientAttribution(opts);
   fastify.decorateRequest('clientId', null);
 
-  // onRequest, so that rate limiting and every later log line already know the client.
-  fastify.addHook('onRequest', async (request) => {
+  // onRequest, so that rate limiting and every later log line already know the client. Callback
+  // style: most requests carry no token, and an async hook would cost each of them a promise.
+  fastify.addHook('onRequest', (request, _reply, done) => {
     const { authorization } = request.headers;
-    if (authorization === undefined) return;
-    const who = await clientOf(authorization);
-    if (who.clientId === null) {
-      // A token never costs access: a bad one is served like none (DESIGN "A token never changes access").
-      request.log.debug({ reason: who.ignored }, 'authorization ignored');
-      return;
-    }
-    request.clientId = who.clientId;
-    bindRequestLog(request, { client_id: who.clientId });
+    if (authorization === undefined) return done();
+    clientOf(authorization)
+      .then((who) => {
+        if (who.clientId === null) {
+          // A token never costs access: a bad one is served like none (DESIGN "A token never changes access").
+          request.log.debug({ reason: who.ignored }, 'authorization ignored');
+          return;
+        }
+        request.clientId = who.clientId;
+        bindRequestLog(request, { client_id: who.clientId });
+      })
+      .then(() => done(), done);
   });
 }
 
