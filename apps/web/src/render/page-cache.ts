@@ -26,6 +26,7 @@ function encode(text: string): Rendered {
 export class CachedPage {
   #html: Rendered | undefined;
   #markdown: Rendered | undefined;
+  #links: { readonly html: string; readonly markdown: string } | undefined;
 
   constructor(
     readonly model: PageModel,
@@ -40,6 +41,15 @@ export class CachedPage {
       this.onGrow(this.#html.body.length);
     }
     return this.#html;
+  }
+
+  /** The `Link` header of each representation: the other one, canonical or alternate. */
+  get links(): { readonly html: string; readonly markdown: string } {
+    this.#links ??= {
+      html: `<${this.model.mdUrl}>; rel="alternate"; type="text/markdown"`,
+      markdown: `<${this.model.url}>; rel="canonical"; type="text/html"`,
+    };
+    return this.#links;
   }
 
   /** The Markdown twin. */
@@ -67,6 +77,11 @@ export class PageCache {
     private readonly chrome: SiteChrome,
   ) {
     this.#entries = maxBytes > 0 ? new LRUCache({ maxSize: maxBytes }) : undefined;
+  }
+
+  /** The page kept for `key`, if any: a lookup without a promise, for the common case. */
+  peek(key: string): CachedPage | undefined {
+    return this.#entries?.get(key);
   }
 
   /** The page for `key`, built with `build` on a miss. */

@@ -7,6 +7,28 @@ import type { PageModel } from './page-model.js';
 
 /** How long browsers and caches may reuse a page; ETags make revalidation cheap after that. */
 export const PAGE_MAX_AGE_S = 300;
+const PAGE_CACHE_CONTROL = `public, max-age=${PAGE_MAX_AGE_S}`;
+
+/**
+ * Sends the page kept under `key` in the site's page cache, built with `build` on a miss. A kept
+ * page is sent at once and nothing is returned, so a route handler that returns this costs no
+ * promise on a hit (Fastify awaits what a handler returns only when it is a promise).
+ */
+export function sendKeptPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  site: Site,
+  key: string,
+  build: () => Promise<PageModel>,
+  format?: 'html' | 'markdown',
+): Promise<FastifyReply> | undefined {
+  const kept = site.pages.peek(key);
+  if (kept) {
+    sendPage(request, reply, kept, site, format);
+    return undefined;
+  }
+  return site.pages.get(key, build).then((page) => sendPage(request, reply, page, site, format));
+}
 
 /**
  * Sends a page as HTML or Markdown: `format` when the URL fixed it (`.md`, `.html`), else what
@@ -28,24 +50,25 @@ export function sendPage(
     .code(status)
     .header('vary', 'Accept')
     .header('content-signal', SERVICE_INFO.contentSignal)
-    .header('cache-control', status >= 400 ? 'no-cache' : `public, max-age=${PAGE_MAX_AGE_S}`);
+    .header('cache-control', status >= 400 ? 'no-cache' : PAGE_CACHE_CONTROL);
   if (model.noindex) reply.header('x-robots-tag', 'noindex');
   if (rep === 'markdown') {
     const { body, etag, tokens } = cached.markdown();
     return reply
       .type('text/markdown; charset=utf-8')
       .header('etag', etag)
-      .header('link', `<${model.url}>; rel="canonical"; type="text/html"`)
+      .header('link', cached.links.markdown)
       .header('x-markdown-tokens', String(tokens))
       .send(body);
   }
   const { body, etag } = cached.html();
-  const links = [`<${model.mdUrl}>; rel="alternate"; type="text/markdown"`];
+  // A route may have set links of its own (a listing's next page).
   const existing = reply.getHeader('link');
-  if (typeof existing === 'string') links.unshift(existing);
+  const link =
+    typeof existing === 'string' ? `${existing}, ${cached.links.html}` : cached.links.html;
   return reply
     .type('text/html; charset=utf-8')
     .header('etag', etag)
-    .header('link', links.join(', '))
+    .header('link', link)
     .send(body);
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { listingKey, listingPage } from '../../pages/listing/listing-page.js';
-import { sendPage } from '../../render/send-page.js';
+import { sendKeptPage } from '../../render/send-page.js';
 import { type ListingQuery, ListingQuerySchema } from '../../schemas/page-queries.js';
 import { buildPage, formatOfPath, pageContext, readOnly } from '../page-route.js';
 
@@ -12,12 +12,16 @@ export default async function catalogRoutes(fastify: FastifyInstance) {
     fastify.get<{ Querystring: ListingQuery }>(
       url,
       { schema: { querystring: ListingQuerySchema } },
-      async (request, reply) => {
+      (request, reply) => {
         const ctx = pageContext(fastify, request.query.agent);
-        const page = await fastify.site.pages.get(`catalog:${listingKey(request.query)}`, () =>
-          buildPage(ctx, () => listingPage(ctx, request.query)),
+        return sendKeptPage(
+          request,
+          reply,
+          fastify.site,
+          `catalog:${listingKey(request.query)}`,
+          () => buildPage(ctx, () => listingPage(ctx, request.query)),
+          formatOfPath(url),
         );
-        return sendPage(request, reply, page, fastify.site, formatOfPath(url));
       },
     );
   }

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { WebHttpError } from '../../errors.js';
 import { listingKey, listingPage } from '../../pages/listing/listing-page.js';
-import { sendPage } from '../../render/send-page.js';
+import { sendKeptPage } from '../../render/send-page.js';
 import { type ListingQuery, ListingQuerySchema } from '../../schemas/page-queries.js';
 import { buildPage, pageContext, readOnly, splitSuffix, type UrlFormat } from '../page-route.js';
 
@@ -12,7 +12,7 @@ const Params = Type.Object({ category: Type.String({ maxLength: 60 }) });
 /** `GET /category/{category}` (and `.md`): one of the 14 categories; any other is a 404 page. */
 export default async function categoryRoutes(fastify: FastifyInstance) {
   const handler = (fixed?: UrlFormat) =>
-    async function categoryPage(
+    function categoryPage(
       request: FastifyRequest<{ Params: { category: string }; Querystring: ListingQuery }>,
       reply: FastifyReply,
     ) {
@@ -23,10 +23,14 @@ export default async function categoryRoutes(fastify: FastifyInstance) {
           'No such category. The catalog has 14 categories; see the list on the home page.',
         );
       const ctx = pageContext(fastify, request.query.agent);
-      const page = await fastify.site.pages.get(`category:${id}:${listingKey(request.query)}`, () =>
-        buildPage(ctx, () => listingPage(ctx, request.query, id)),
+      return sendKeptPage(
+        request,
+        reply,
+        fastify.site,
+        `category:${id}:${listingKey(request.query)}`,
+        () => buildPage(ctx, () => listingPage(ctx, request.query, id)),
+        fixed ?? format,
       );
-      return sendPage(request, reply, page, fastify.site, fixed ?? format);
     };
   const schema = { params: Params, querystring: ListingQuerySchema };
   fastify.get('/category/:category', { schema }, handler());

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { WebHttpError } from '../../errors.js';
 import { productPage } from '../../pages/product/product-page.js';
-import { sendPage } from '../../render/send-page.js';
+import { sendKeptPage } from '../../render/send-page.js';
 import { type PageQuery, PageQuerySchema } from '../../schemas/page-queries.js';
 import {
   buildPage,
@@ -20,25 +20,31 @@ const SLUG = new RegExp(SLUG_PATTERN);
 /** `GET /producto/{slug}` (and `.html`, `.md`): a product page; an unknown slug is a 404 page. */
 export default async function productRoutes(fastify: FastifyInstance) {
   const handler = (fixed?: UrlFormat) =>
-    async function product(
+    function product(
       request: FastifyRequest<{ Params: { slug: string }; Querystring: PageQuery }>,
       reply: FastifyReply,
     ) {
       const { id, format } = splitSuffix(request.params.slug);
       const ctx = pageContext(fastify, request.query.agent);
       // Unknown slugs throw before anything is cached, so they cannot fill the cache.
-      const page = await fastify.site.pages.get(`product:${id}${preferenceKey(ctx)}`, () =>
-        buildPage(ctx, async () => {
-          const p = SLUG.test(id) ? await fastify.catalog.getBySlug(id) : undefined;
-          if (!p)
-            throw new WebHttpError(
-              404,
-              'No product with this slug. Search the catalog to find it.',
-            );
-          return productPage(ctx, p);
-        }),
+      const key = `product:${id}${preferenceKey(ctx)}`;
+      return sendKeptPage(
+        request,
+        reply,
+        fastify.site,
+        key,
+        () =>
+          buildPage(ctx, async () => {
+            const p = SLUG.test(id) ? await fastify.catalog.getBySlug(id) : undefined;
+            if (!p)
+              throw new WebHttpError(
+                404,
+                'No product with this slug. Search the catalog to find it.',
+              );
+            return productPage(ctx, p);
+          }),
+        fixed ?? format,
       );
-      return sendPage(request, reply, page, fastify.site, fixed ?? format);
     };
   const schema = { params: Params, querystring: PageQuerySchema };
   fastify.get('/producto/:slug', { schema }, handler());

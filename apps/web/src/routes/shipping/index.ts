@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { shippingPage } from '../../pages/shipping/shipping-page.js';
 import { readShippingRequest } from '../../pages/shipping/shipping-request.js';
-import { sendPage } from '../../render/send-page.js';
+import { sendKeptPage } from '../../render/send-page.js';
 import { type ShippingQuery, ShippingQuerySchema } from '../../schemas/shipping-query.js';
 import { buildPage, formatOfPath, pageContext, preferenceKey, readOnly } from '../page-route.js';
 
@@ -19,7 +19,7 @@ export default async function shippingRoutes(fastify: FastifyInstance) {
     fastify.get<{ Querystring: ShippingQuery }>(
       url,
       { schema: { querystring: ShippingQuerySchema } },
-      async (request, reply) => {
+      (request, reply) => {
         const q = request.query;
         const ctx = pageContext(fastify, q.agent);
         // Equal questions share one page (400 pages are never kept), so a repeated estimate
@@ -33,12 +33,17 @@ export default async function shippingRoutes(fastify: FastifyInstance) {
           q.width,
           q.height,
         ]);
-        const page = await site.pages.get(`shipping:${key}${preferenceKey(ctx)}`, () =>
-          buildPage(ctx, async () =>
-            shippingPage(ctx, q, await readShippingRequest(q, ctx.catalog, site.agents)),
-          ),
+        return sendKeptPage(
+          request,
+          reply,
+          site,
+          `shipping:${key}${preferenceKey(ctx)}`,
+          () =>
+            buildPage(ctx, async () =>
+              shippingPage(ctx, q, await readShippingRequest(q, ctx.catalog, site.agents)),
+            ),
+          format,
         );
-        return sendPage(request, reply, page, site, format);
       },
     );
   }

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { WebHttpError } from '../../errors.js';
 import { spreadsheetPage } from '../../pages/spreadsheet/spreadsheet-page.js';
-import { sendPage } from '../../render/send-page.js';
+import { sendKeptPage } from '../../render/send-page.js';
 import { type SpreadsheetQuery, SpreadsheetQuerySchema } from '../../schemas/page-queries.js';
 import {
   buildPage,
@@ -18,7 +18,7 @@ const Params = Type.Object({ agent: Type.String({ maxLength: 60 }) });
 /** `GET /spreadsheet/{agent}` (and `.md`): the catalog with one agent's links; else a 404 page. */
 export default async function spreadsheetRoutes(fastify: FastifyInstance) {
   const handler = (fixed?: UrlFormat) =>
-    async function spreadsheet(
+    function spreadsheet(
       request: FastifyRequest<{ Params: { agent: string }; Querystring: SpreadsheetQuery }>,
       reply: FastifyReply,
     ) {
@@ -33,10 +33,14 @@ export default async function spreadsheetRoutes(fastify: FastifyInstance) {
       const ctx = pageContext(fastify, request.query.agent);
       const { q, category, sort, page: n } = request.query;
       const key = `spreadsheet:${agent.id}:${JSON.stringify([q, category, sort, n])}${preferenceKey(ctx)}`;
-      const page = await fastify.site.pages.get(key, () =>
-        buildPage(ctx, () => spreadsheetPage(ctx, agent, request.query)),
+      return sendKeptPage(
+        request,
+        reply,
+        fastify.site,
+        key,
+        () => buildPage(ctx, () => spreadsheetPage(ctx, agent, request.query)),
+        fixed ?? format,
       );
-      return sendPage(request, reply, page, fastify.site, fixed ?? format);
     };
   const schema = { params: Params, querystring: SpreadsheetQuerySchema };
   fastify.get('/spreadsheet/:agent', { schema }, handler());
