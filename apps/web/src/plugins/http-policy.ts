@@ -56,6 +56,12 @@ function helmetOptions(https: boolean): HelmetOptions {
     strictTransportSecurity: https ? { maxAge: 31_536_000 } : false,
     // Documents are fetched cross-origin by agents and scanners; pages only embed their own assets.
     crossOriginResourcePolicy: { policy: 'cross-origin' },
+    // Headers for software no visitor runs any more, sent on every answer for nothing: IE8's
+    // download prompt, Flash and Acrobat cross-domain policy files, and the XSS auditor that
+    // browsers removed (helmet sends `0` only to turn it off).
+    xDownloadOptions: false,
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
   };
 }
 
