@@ -56,10 +56,10 @@ function gzipWithId(template: GzipTemplate, idJson: string): Buffer | undefined 
 }
 
 // gzip only pays for itself on a result sent more than once: compressing a fresh 16 KB answer
-// costs the server more than sending it plainly over a fast link. So a result is compressed the
-// second time the same Buffer is answered (a cached tool result), and kept as long as that
-// Buffer lives. `null`: answered once, not compressed yet.
-const templates = new WeakMap<Buffer, GzipTemplate | null>();
+// costs the server more than sending it plainly over a fast link. So only results that are sent
+// again come here (the constants, and tool results the result cache keeps, which it keeps from
+// their second call on), and each is compressed once, for as long as its Buffer lives.
+const templates = new WeakMap<Buffer, GzipTemplate>();
 
 /** Compresses a result that is sent on every connection (the tool list) before its first use. */
 export function precompress(result: Buffer): void {
@@ -68,16 +68,11 @@ export function precompress(result: Buffer): void {
 
 /**
  * The gzip bytes of the response to a request with id `idJson` (the id as JSON) whose result is
- * `result`; `undefined` when that result Buffer was never answered before (it is then marked,
- * and compressed on its next use) or the id is too long.
+ * `result`, a result that is sent again; `undefined` when the id is too long.
  */
 export function gzipResponse(idJson: string, result: Buffer): Buffer | undefined {
   let template = templates.get(result);
   if (template === undefined) {
-    templates.set(result, null);
-    return undefined;
-  }
-  if (template === null) {
     template = gzipTemplate(result);
     templates.set(result, template);
   }

@@ -42,6 +42,17 @@ export interface RpcHandler {
 
 const MAX_BATCH = 50;
 
+/**
+ * A method's result as JSON bytes, and whether the same Buffer is answered again (a constant, or
+ * a tool result the result cache keeps): only those are worth the gzip template and the modern
+ * form kept beside them.
+ */
+interface MethodResult {
+  readonly json: Buffer;
+  readonly kept: boolean;
+}
+const constant = (json: Buffer): MethodResult => ({ json, kept: true });
+
 // Every byte on the wire is ASCII (see wire-json.ts).
 const encode = (json: string) => Buffer.from(asciiJson(json), 'latin1');
 const CLOSE = Buffer.from('}');
@@ -51,7 +62,10 @@ const respond = (id: RpcId, result: Buffer) =>
 /** Creates the handler; every result that never changes is serialised here, once. */
 export function createRpcHandler(tools: ToolRegistry, baseUrl: string): RpcHandler {
   const initialize = new Map(
-    [...initializeResults(`${baseUrl}/`)].map(([version, json]) => [version, encode(json)]),
+    [...initializeResults(`${baseUrl}/`)].map(([version, json]) => [
+      version,
+      constant(encode(json)),
+    ]),
   );
   // 2026-07-28 results name their type and the server on every response.
   const modernTail = `"resultType":"complete","_meta":${JSON.stringify({ [META.serverInfo]: serverInfoFor('modern', `${baseUrl}/`) })}`;
@@ -69,12 +83,15 @@ export function createRpcHandler(tools: ToolRegistry, baseUrl: string): RpcHandl
     }
     return form;
   };
-  const modernList = modern(tools.listJson, `"ttlMs":${LIST_TTL_MS},"cacheScope":"public",`);
-  const modernDiscover = modern(encode(discoverResult()));
-  const EMPTY = encode('{}');
+  const list = constant(tools.listJson);
+  const modernList = constant(
+    modern(tools.listJson, `"ttlMs":${LIST_TTL_MS},"cacheScope":"public",`),
+  );
+  const modernDiscover = constant(modern(encode(discoverResult())));
+  const empty = constant(encode('{}'));
   // Sent on every connection of every agent: compressed from the first answer on.
-  for (const constant of [tools.listJson, modernList, modernDiscover, ...initialize.values()]) {
-    precompress(constant);
+  for (const result of [list, modernList, modernDiscover, ...initialize.values()]) {
+    precompress(result.json);
   }
 
   function listTools(params: RpcParams): void {
@@ -94,18 +111,18 @@ export function createRpcHandler(tools: ToolRegistry, baseUrl: string): RpcHandl
         'Invalid params: "name" must be the name of a tool.',
       );
     }
-    return (await tools.call(params.name, params.arguments)).json;
+    return tools.call(params.name, params.arguments);
   }
 
-  async function legacy(method: string, params: RpcParams): Promise<Buffer> {
+  async function legacy(method: string, params: RpcParams): Promise<MethodResult> {
     switch (method) {
       case 'initialize':
-        return initialize.get(negotiateLegacy(params.protocolVersion)) as Buffer;
+        return initialize.get(negotiateLegacy(params.protocolVersion)) as MethodResult;
       case 'ping':
-        return EMPTY;
+        return empty;
       case 'tools/list':
         listTools(params);
-        return tools.listJson;
+        return list;
       case 'tools/call':
         return callTool(params);
       default:
@@ -113,15 +130,17 @@ export function createRpcHandler(tools: ToolRegistry, baseUrl: string): RpcHandl
     }
   }
 
-  async function modernCall(method: string, params: RpcParams): Promise<Buffer> {
+  async function modernCall(method: string, params: RpcParams): Promise<MethodResult> {
     switch (method) {
       case 'server/discover':
         return modernDiscover;
       case 'tools/list':
         listTools(params);
         return modernList;
-      case 'tools/call':
-        return modernOf(await callTool(params));
+      case 'tools/call': {
+        const { json, kept } = await callTool(params);
+        return { json: kept ? modernOf(json) : modern(json), kept };
+      }
       default:
         // 2026-07-28 answers an unknown method with 404, so clients can tell it from a bad header.
         throw new McpRpcError(RPC_ERROR.METHOD_NOT_FOUND, `Method not found: ${method}`, {
@@ -152,12 +171,13 @@ export function createRpcHandler(tools: ToolRegistry, baseUrl: string): RpcHandl
       const result = isModern
         ? await modernCall(message.method, message.params)
         : await legacy(message.method, message.params);
-      const gzip = acceptsGzip(headers['accept-encoding'])
-        ? gzipResponse(asciiJson(JSON.stringify(id)), result)
-        : undefined;
+      const gzip =
+        result.kept && acceptsGzip(headers['accept-encoding'])
+          ? gzipResponse(asciiJson(JSON.stringify(id)), result.json)
+          : undefined;
       return gzip
         ? { status: 200, payload: gzip, encoding: 'gzip', calls }
-        : { status: 200, payload: respond(id, result), calls };
+        : { status: 200, payload: respond(id, result.json), calls };
     } catch (err) {
       throw isMcpRpcError(err) && err.id === null ? err.withId(id) : err;
     }
@@ -194,7 +214,7 @@ export function createRpcHandler(tools: ToolRegistry, baseUrl: string): RpcHandl
             `Invalid Request: ${message.method === 'initialize' ? 'initialize' : 'a 2026-07-28 request'} cannot be part of a batch.`,
           );
         }
-        responses.push(respond(id, await legacy(message.method, message.params)));
+        responses.push(respond(id, (await legacy(message.method, message.params)).json));
       } catch (err) {
         if (!isMcpRpcError(err)) throw err;
         responses.push(encodeJson(err.withId(err.id ?? id).toResponseObject()));

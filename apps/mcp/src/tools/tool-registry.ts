@@ -31,6 +31,8 @@ export interface ResultCacheOptions {
 export interface ToolCallOutcome {
   readonly json: Buffer;
   readonly isError: boolean;
+  /** Whether the result cache holds `json`, so the same Buffer may be answered again. */
+  readonly kept: boolean;
 }
 
 /** The four tools: their `tools/list` entry and their calls. */
@@ -51,6 +53,7 @@ function errorResult(message: string): ToolCallOutcome {
   return {
     json: encode({ content: [{ type: 'text', text: message }], isError: true }),
     isError: true,
+    kept: false,
   };
 }
 
@@ -110,7 +113,7 @@ export function createToolRegistry(
     }
     const key = `${name}\n${JSON.stringify(input)}`;
     const cached = cache.get(key);
-    if (cached !== undefined) return { json: cached, isError: false };
+    if (cached !== undefined) return { json: cached, isError: false, kept: true };
     if (!tool.validator.Check(input)) {
       return errorResult(describeInvalidArguments(name, tool.validator.Errors(input)));
     }
@@ -120,8 +123,7 @@ export function createToolRegistry(
         content: [{ type: 'text', text: answer.text }],
         structuredContent: answer.structuredContent,
       });
-      cache.set(key, json);
-      return { json, isError: false };
+      return { json, isError: false, kept: cache.offer(key, json) };
     } catch (err) {
       const failure = explainFailure(err);
       if (failure === undefined) throw err;

@@ -39,12 +39,13 @@ describe('gzipResponse', () => {
     expect(gzip.length).toBeLessThan(RESULT.length / 5);
   });
 
-  it('compresses a result the second time it is answered, not the first', () => {
+  it('compresses a result once, then only appends each id', () => {
     const fresh = Buffer.from('{"total":0}');
-    expect(gzipResponse('1', fresh)).toBeUndefined();
-    expect(gunzipSync(gzipResponse('2', fresh) as Buffer).toString()).toBe(
-      '{"jsonrpc":"2.0","result":{"total":0},"id":2}',
-    );
+    for (const id of [1, 2]) {
+      expect(gunzipSync(gzipResponse(String(id), fresh) as Buffer).toString()).toBe(
+        `{"jsonrpc":"2.0","result":{"total":0},"id":${id}}`,
+      );
+    }
   });
 
   it('leaves an id too long for one stored block uncompressed', () => {
@@ -153,5 +154,24 @@ describe('POST /mcp with Accept-Encoding: gzip', () => {
     const inflated = JSON.parse(gunzipSync(second.rawPayload).toString());
     expect(inflated).toEqual({ ...first.json(), id: 2 });
     expect(refused.json()).toEqual({ ...first.json(), id: 3 });
+  });
+
+  it('sends calls made once plain: each is searched anew and none is compressed', async () => {
+    const app = await build();
+    const once = (id: number) =>
+      rpc(
+        {
+          jsonrpc: '2.0',
+          id,
+          method: 'tools/call',
+          params: { name: 'search_products', arguments: { query: 'bag', max_price: 100 + id } },
+        },
+        { 'accept-encoding': 'gzip' },
+      );
+    for (let id = 1; id <= 20; id++) {
+      const response = await app.inject(once(id));
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBeUndefined();
+    }
   });
 });
