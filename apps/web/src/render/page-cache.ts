@@ -1,9 +1,16 @@
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
+import { type ContentCoding, encodeBody } from './content-coding.js';
 import type { SiteChrome } from './page-html.js';
 import { renderHtml } from './page-html.js';
 import { renderMarkdown } from './page-markdown.js';
 import type { PageModel } from './page-model.js';
+
+/** A representation in a content coding, with its own strong ETag. */
+export interface Coded {
+  readonly body: Buffer;
+  readonly etag: string;
+}
 
 /** One representation, encoded once, with its strong ETag. */
 export interface Rendered {
@@ -27,6 +34,7 @@ export class CachedPage {
   #html: Rendered | undefined;
   #markdown: Rendered | undefined;
   #links: { readonly html: string; readonly markdown: string } | undefined;
+  readonly #coded = new Map<string, Coded>();
 
   constructor(
     readonly model: PageModel,
@@ -50,6 +58,23 @@ export class CachedPage {
       markdown: `<${this.model.url}>; rel="canonical"; type="text/html"`,
     };
     return this.#links;
+  }
+
+  /**
+   * `rendered` (this page's HTML or Markdown) in `coding`, compressed on first use and then
+   * kept, so a browser's page view costs no compression. Its ETag is the plain one with the
+   * coding appended: a strong validator names one representation (RFC 9110 section 8.8.3).
+   */
+  coded(rendered: Rendered, coding: ContentCoding): Coded {
+    const key = `${rendered.etag}${coding}`;
+    let coded = this.#coded.get(key);
+    if (coded === undefined) {
+      const body = encodeBody(rendered.body, coding);
+      coded = { body, etag: `${rendered.etag.slice(0, -1)}-${coding}"` };
+      this.#coded.set(key, coded);
+      this.onGrow(body.length);
+    }
+    return coded;
   }
 
   /** The Markdown twin. */

@@ -1,8 +1,9 @@
 import { SERVICE_INFO } from '@repo/catalog-core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Site } from '../plugins/site.js';
+import { MIN_CODED_BYTES, preferredCoding } from './content-coding.js';
 import { negotiate } from './negotiate.js';
-import { CachedPage } from './page-cache.js';
+import { CachedPage, type Rendered } from './page-cache.js';
 import type { PageModel } from './page-model.js';
 
 /** How long browsers and caches may reuse a page; ETags make revalidation cheap after that. */
@@ -33,7 +34,9 @@ export function sendKeptPage(
 /**
  * Sends a page as HTML or Markdown: `format` when the URL fixed it (`.md`, `.html`), else what
  * the `Accept` header prefers. Both carry `Vary: Accept`, a canonical or alternate `Link` and
- * the content signal; Markdown adds an `x-markdown-tokens` estimate (characters / 4).
+ * the content signal; Markdown adds an `x-markdown-tokens` estimate (characters / 4). A kept page
+ * (a `CachedPage`) goes in the coding `Accept-Encoding` prefers from bytes compressed once;
+ * any other answer is left to `@fastify/compress`.
  */
 export function sendPage(
   request: FastifyRequest,
@@ -42,7 +45,8 @@ export function sendPage(
   site: Site,
   format?: 'html' | 'markdown',
 ) {
-  const cached = page instanceof CachedPage ? page : new CachedPage(page, site.chrome);
+  const kept = page instanceof CachedPage;
+  const cached = kept ? page : new CachedPage(page, site.chrome);
   const model = cached.model;
   const rep = format ?? negotiate(request.headers.accept);
   const status = model.status ?? 200;
@@ -53,22 +57,41 @@ export function sendPage(
     .header('cache-control', status >= 400 ? 'no-cache' : PAGE_CACHE_CONTROL);
   if (model.noindex) reply.header('x-robots-tag', 'noindex');
   if (rep === 'markdown') {
-    const { body, etag, tokens } = cached.markdown();
-    return reply
+    const rendered = cached.markdown();
+    reply
       .type('text/markdown; charset=utf-8')
-      .header('etag', etag)
       .header('link', cached.links.markdown)
-      .header('x-markdown-tokens', String(tokens))
-      .send(body);
+      .header('x-markdown-tokens', String(rendered.tokens));
+    return sendRendered(request, reply, kept ? cached : undefined, rendered);
   }
-  const { body, etag } = cached.html();
   // A route may have set links of its own (a listing's next page).
   const existing = reply.getHeader('link');
   const link =
     typeof existing === 'string' ? `${existing}, ${cached.links.html}` : cached.links.html;
+  reply.type('text/html; charset=utf-8').header('link', link);
+  return sendRendered(request, reply, kept ? cached : undefined, cached.html());
+}
+
+// The body and its ETag, in a content coding when the page is kept and the client takes one.
+function sendRendered(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  kept: CachedPage | undefined,
+  rendered: Rendered,
+) {
+  const coding =
+    kept !== undefined &&
+    rendered.body.length >= MIN_CODED_BYTES &&
+    request.headers['x-no-compression'] === undefined
+      ? preferredCoding(request.headers['accept-encoding'])
+      : undefined;
+  if (kept === undefined || coding === undefined) {
+    return reply.header('etag', rendered.etag).send(rendered.body);
+  }
+  const coded = kept.coded(rendered, coding);
   return reply
-    .type('text/html; charset=utf-8')
-    .header('etag', etag)
-    .header('link', link)
-    .send(body);
+    .header('vary', 'Accept, Accept-Encoding')
+    .header('content-encoding', coding)
+    .header('etag', coded.etag)
+    .send(coded.body);
 }
