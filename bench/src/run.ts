@@ -44,7 +44,7 @@ function readOptions() {
 }
 
 const OPTIONS = {
-  duration: { type: 'string', default: '5' },
+  duration: { type: 'string', default: '1' },
   connections: { type: 'string', default: '50' },
   quick: { type: 'boolean', default: false },
   // Only the HTTP scenarios whose name contains this text (and only the HTTP section).
@@ -55,8 +55,8 @@ const OPTIONS = {
   sections: { type: 'string' },
   // Writes a V8 CPU profile of each measured service to bench/results/ when it stops.
   profile: { type: 'boolean', default: false },
-  // Twin and scenarios alternate this many times; the round with the median ratio is kept.
-  rounds: { type: 'string', default: '3' },
+  // Twin and scenarios alternate this many times; each side's rounds are added up.
+  rounds: { type: 'string', default: '15' },
   // Leave the server and the generator unpinned (to see what pinning changes).
   'no-pin': { type: 'boolean', default: false },
   // wrk (default) or autocannon, which runs in this process.
@@ -116,8 +116,8 @@ try {
   usageError((error as Error).message);
 }
 const rounds = {
-  rounds: quick ? 1 : Math.max(1, Number(values.rounds)),
-  durationS: quick ? 2 : Number(values.duration),
+  rounds: quick ? 4 : Math.max(1, Number(values.rounds)),
+  durationS: quick ? 1 : Number(values.duration),
   connections: Number(values.connections),
   warmupS: quick ? 1 : 2,
 };

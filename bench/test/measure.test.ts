@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alternate, medianRound } from '../src/compare.js';
+import { alternate, compareRounds, middleHalf, pool } from '../src/compare.js';
 import { createWrk } from '../src/load-wrk.js';
 import type { Measured } from '../src/measure.js';
 
@@ -46,7 +46,7 @@ afterAll(async () => {
   }
 });
 
-describe('alternate and medianRound', () => {
+describe('alternate and compareRounds', () => {
   it("read each server's CPU per request from /proc, and the twin over the route as the ratio", async () => {
     const wrk = createWrk({ script });
     try {
@@ -70,14 +70,55 @@ describe('alternate and medianRound', () => {
         expect(route.cpuUs).toBeGreaterThan(twin.cpuUs);
         expect(route.serverCpuS).toBeGreaterThan(0);
       }
-      const compared = medianRound(rounds, 1);
+      const compared = compareRounds(rounds, 1);
       expect(compared.ratios).toHaveLength(3);
       expect(compared.ratio).toBeLessThan(1);
       expect(compared.ratio).toBe(compared.twin.cpuUs / compared.route.cpuUs);
-      // The median of the three ratios, with its own round's figures.
-      expect(compared.ratio).toBe([...compared.ratios].sort((a, b) => a - b)[1]);
+      // Each side's rounds added up: all the CPU over all the requests.
+      const routes = rounds.map((round) => round[1] as Measured);
+      const requests = routes.reduce((n, r) => n + r.requests, 0);
+      expect(compared.route.requests).toBe(requests);
+      expect(compared.route.cpuUs).toBeCloseTo(
+        (routes.reduce((cpu, r) => cpu + r.serverCpuS, 0) * 1e6) / requests,
+        6,
+      );
     } finally {
       await wrk.close();
     }
+  });
+});
+
+describe('pool and middleHalf', () => {
+  const run = (requests: number, serverCpuS: number, p99Ms: number): Measured => ({
+    name: 'r',
+    requests,
+    durationS: 1,
+    rps: requests,
+    p50Ms: p99Ms / 2,
+    p99Ms,
+    errors: 0,
+    non2xx: 1,
+    generatorCpuS: 0.5,
+    repeated: false,
+    serverCpuS,
+    cpuUs: (serverCpuS * 1e6) / requests,
+    serverLoad: serverCpuS,
+    generatorLoad: 0.5,
+    logBytesPerRequest: 200,
+  });
+
+  it('weighs each run by its requests, not each run alike', () => {
+    // The same CPU in each run, spread over 1,000, 100 and 1,000 requests.
+    const pooled = pool([run(1000, 0.01, 2), run(100, 0.01, 9), run(1000, 0.01, 3)]);
+    expect(pooled.requests).toBe(2100);
+    expect(pooled.cpuUs).toBeCloseTo(0.03e6 / 2100, 9);
+    expect(pooled.rps).toBe(700);
+    expect(pooled.p99Ms).toBe(3);
+    expect(pooled.non2xx).toBe(3);
+    expect(pooled.logBytesPerRequest).toBeCloseTo(200, 9);
+  });
+
+  it('gives the first and third quartiles', () => {
+    expect(middleHalf([0.9, 0.1, 0.5, 0.3, 0.7, 0.2, 0.8, 0.4])).toEqual([0.3, 0.8]);
   });
 });

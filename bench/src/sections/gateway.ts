@@ -1,4 +1,4 @@
-import { alternate, medianRound } from '../compare.js';
+import { alternate, compareRounds } from '../compare.js';
 import { type BenchContext, LOG_LEVELS } from '../context.js';
 import { pinProcess } from '../cores.js';
 import { fmt, pct, printTable } from '../format.js';
@@ -53,7 +53,7 @@ export async function gatewaySection(ctx: BenchContext): Promise<void> {
         ],
         rounds,
       );
-      const { twin: straight, route: through, ratios } = medianRound(measured, 1);
+      const { twin: straight, route: through, ratios } = compareRounds(measured, 1);
       rows.push({ level, path: 'straight to the app', run: straight });
       rows.push({ level, path: 'through the gateway', run: through, ratios });
     } finally {

@@ -1,4 +1,4 @@
-import { alternate, type Compared, medianRound } from '../compare.js';
+import { alternate, type Compared, compareRounds, middleHalf } from '../compare.js';
 import { type BenchContext, LOG_LEVELS, type LogLevel, paths, serviceEnv } from '../context.js';
 import { fmt, pct, printTable } from '../format.js';
 import type { LoadResult } from '../load.js';
@@ -12,13 +12,15 @@ interface HttpRow extends Compared {
   readonly scenario: string;
   readonly twinName: string;
   readonly level: LogLevel;
-  /** The route again at half the rate it reached in the kept round: latency at a stated load. */
+  /** The route again at half the rate it reached over its rounds: latency at a stated load. */
   readonly halfLoad: LoadResult;
 }
 
 // At full speed every connection always has a request queued, so latency is the queue: by
 // Little's law, connections over req/s. Latency is also read at a stated load, half of that rate.
 const HALF = 0.5;
+// Long enough for a p99 of thousands of requests, whatever the rounds' length.
+const HALF_LOAD_S = 5;
 
 const targetOf = (server: Started): Target => ({
   url: server.url,
@@ -71,10 +73,10 @@ export async function httpSection(ctx: BenchContext): Promise<void> {
             rounds,
           );
           for (const [i, level] of LOG_LEVELS.entries()) {
-            const compared = medianRound(measured, i + 1);
+            const compared = compareRounds(measured, i + 1);
             const halfLoad = await ctx.generator.run(services[i]!.url, s.scenario, {
               connections: rounds.connections,
-              durationS: rounds.durationS,
+              durationS: Math.max(rounds.durationS, HALF_LOAD_S),
               rate: compared.route.rps * HALF,
             });
             rows.push({
@@ -132,7 +134,7 @@ function printHttp(rows: readonly HttpRow[]) {
       'CPU µs/req',
       'twin',
       'twin µs/req',
-      'ratio (rounds)',
+      'ratio (middle half of rounds)',
       'server core',
       'load core',
       'log B/req',
@@ -150,7 +152,13 @@ function printHttp(rows: readonly HttpRow[]) {
       fmt(r.cpuUs),
       twinName,
       fmt(b.cpuUs),
-      `${fmt(ratio, 2)}${ratios.length > 1 ? ` (${ratios.map((x) => fmt(x, 2)).join(', ')})` : ''}`,
+      `${fmt(ratio, 2)}${
+        ratios.length > 1
+          ? ` (${middleHalf(ratios)
+              .map((x) => fmt(x, 2))
+              .join('-')})`
+          : ''
+      }`,
       pct(r.serverLoad),
       `${pct(Math.max(r.generatorLoad, b.generatorLoad))}${saturated(r, b) ? ' ⚠' : ''}`,
       fmt(r.logBytesPerRequest, 0),
@@ -160,7 +168,8 @@ function printHttp(rows: readonly HttpRow[]) {
   console.log(
     [
       '',
-      "ratio: the twin's CPU per request over the route's (≤ 1; above 1 the bench measured itself).",
+      "ratio: the twin's CPU per request over the route's, each side's rounds added up (≤ 1; above 1 the bench measured itself); in brackets, the first and third quartiles of the rounds' own ratios.",
+      'req/s and CPU per request: all the rounds together; p50 and p99: the median round.',
       `server core / load core: CPU time over wall time of the server and of the generator. ⚠: the generator used ≥ ${pct(SATURATED)} of its core in the route's or the twin's run, so req/s and latency are the generator's; CPU per request still holds. A server core well under 100% with no ⚠ means other work on the machine held the server's core: latency is then the machine's.`,
       `½ load: the route again at ${pct(HALF)} of the req/s it reached, each connection pausing between requests; at full speed latency is the queue (connections over req/s).`,
       '†: a never-repeated list ran out and repeated requests.',
