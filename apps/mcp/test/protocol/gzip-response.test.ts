@@ -85,13 +85,17 @@ describe('acceptsGzip', () => {
 });
 
 describe('POST /mcp with Accept-Encoding: gzip', () => {
-  const call = (id: number, encoding?: string) =>
+  const call = (
+    id: number,
+    encoding?: string,
+    args: Record<string, unknown> = { query: 'hoodie', limit: 3 },
+  ) =>
     rpc(
       {
         jsonrpc: '2.0',
         id,
         method: 'tools/call',
-        params: { name: 'search_products', arguments: { query: 'hoodie', limit: 3 } },
+        params: { name: 'search_products', arguments: args },
       },
       encoding === undefined ? {} : { 'accept-encoding': encoding },
     );
@@ -158,18 +162,8 @@ describe('POST /mcp with Accept-Encoding: gzip', () => {
 
   it('sends calls made once plain: each is searched anew and none is compressed', async () => {
     const app = await build();
-    const once = (id: number) =>
-      rpc(
-        {
-          jsonrpc: '2.0',
-          id,
-          method: 'tools/call',
-          params: { name: 'search_products', arguments: { query: 'bag', max_price: 100 + id } },
-        },
-        { 'accept-encoding': 'gzip' },
-      );
     for (let id = 1; id <= 20; id++) {
-      const response = await app.inject(once(id));
+      const response = await app.inject(call(id, 'gzip', { query: 'bag', max_price: 100 + id }));
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-encoding']).toBeUndefined();
     }

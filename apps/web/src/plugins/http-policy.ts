@@ -6,6 +6,7 @@ import etag from '@fastify/etag';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
+import { MIN_CODED_BYTES } from '../render/content-coding.js';
 
 /** Options of the HTTP policy plugin. */
 export interface HttpPolicyOptions {
@@ -25,7 +26,7 @@ async function httpPolicy(fastify: FastifyInstance, opts: HttpPolicyOptions) {
     done();
   });
   await fastify.register(compress, {
-    threshold: 1024,
+    threshold: MIN_CODED_BYTES,
     encodings: ['br', 'gzip'],
     // Brotli's default quality (11) costs more CPU than it saves bytes on a 20 KB page.
     brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } },

@@ -6,7 +6,7 @@ export type ContentCoding = 'br' | 'gzip';
 
 const CODINGS: ContentCoding[] = ['br', 'gzip'];
 
-/** Bodies under this size go plain, as `@fastify/compress` sends them (its `threshold`). */
+/** Bodies under this size go plain, kept pages and other answers alike (`@fastify/compress`'s `threshold`). */
 export const MIN_CODED_BYTES = 1024;
 
 // `*` and `x-gzip` read as gzip, as @fastify/compress reads them (RFC 9110 section 12.5.3).

@@ -111,7 +111,7 @@ export class PageCache {
 
   /** The page for `key`, built with `build` on a miss. */
   async get(key: string, build: () => Promise<PageModel>): Promise<CachedPage> {
-    const hit = this.#entries?.get(key);
+    const hit = this.peek(key);
     if (hit) return hit;
     const model = await build();
     const entries = this.#entries;

@@ -45,8 +45,9 @@ export function sendPage(
   site: Site,
   format?: 'html' | 'markdown',
 ) {
-  const kept = page instanceof CachedPage;
-  const cached = kept ? page : new CachedPage(page, site.chrome);
+  const cached = page instanceof CachedPage ? page : new CachedPage(page, site.chrome);
+  // Only a kept page is worth keeping in a content coding.
+  const kept = cached === page ? cached : undefined;
   const model = cached.model;
   const rep = format ?? negotiate(request.headers.accept);
   const status = model.status ?? 200;
@@ -62,14 +63,14 @@ export function sendPage(
       .type('text/markdown; charset=utf-8')
       .header('link', cached.links.markdown)
       .header('x-markdown-tokens', String(rendered.tokens));
-    return sendRendered(request, reply, kept ? cached : undefined, rendered);
+    return sendRendered(request, reply, kept, rendered);
   }
   // A route may have set links of its own (a listing's next page).
   const existing = reply.getHeader('link');
   const link =
     typeof existing === 'string' ? `${existing}, ${cached.links.html}` : cached.links.html;
   reply.type('text/html; charset=utf-8').header('link', link);
-  return sendRendered(request, reply, kept ? cached : undefined, cached.html());
+  return sendRendered(request, reply, kept, cached.html());
 }
 
 // The body and its ETag, in a content coding when the page is kept and the client takes one.
@@ -80,9 +81,7 @@ function sendRendered(
   rendered: Rendered,
 ) {
   const coding =
-    kept !== undefined &&
-    rendered.body.length >= MIN_CODED_BYTES &&
-    request.headers['x-no-compression'] === undefined
+    rendered.body.length >= MIN_CODED_BYTES && request.headers['x-no-compression'] === undefined
       ? preferredCoding(request.headers['accept-encoding'])
       : undefined;
   if (kept === undefined || coding === undefined) {

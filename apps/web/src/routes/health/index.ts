@@ -21,13 +21,13 @@ interface Answer {
 export default async function healthRoutes(fastify: FastifyInstance) {
   let last: Answer | undefined;
 
-  async function answer(health: IndexHealth, key: string): Promise<Answer> {
+  async function answer(health: IndexHealth, uptime: number, key: string): Promise<Answer> {
     const categories = await fastify.catalog.categories().catch(() => []);
     const body: Health = {
       status: health.state === 'ready' ? 'ok' : 'degraded',
       service: 'catalog',
       version: SERVICE_INFO.version,
-      uptime_s: Math.floor(process.uptime()),
+      uptime_s: uptime,
       catalog: {
         products: health.products,
         categories: categories.filter((c) => c.count > 0).length,
@@ -48,8 +48,9 @@ export default async function healthRoutes(fastify: FastifyInstance) {
     { schema: { response: { 200: HealthSchema, 503: HealthSchema } } },
     async (_request, reply) => {
       const health = await fastify.catalog.health();
-      const key = `${health.state} ${health.engine} ${health.products} ${Math.floor(process.uptime())} ${health.reason ?? ''}`;
-      if (last?.key !== key) last = await answer(health, key);
+      const uptime = Math.floor(process.uptime());
+      const key = `${health.state} ${health.engine} ${health.products} ${uptime} ${health.reason ?? ''}`;
+      if (last?.key !== key) last = await answer(health, uptime, key);
       return reply
         .code(last.code)
         .header('cache-control', 'no-store')
