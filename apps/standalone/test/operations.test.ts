@@ -267,7 +267,9 @@ describe('request ids and metrics', () => {
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     const notFound = await fetch(`${base}/nope.md`);
     expect(notFound.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
-    await sleep(100);
+    // The log leaves in batches (at most 200 ms late): wait for the last request's line.
+    const deadline = Date.now() + 2_000;
+    while (!output.includes('"url":"/nope.md"') && Date.now() < deadline) await sleep(20);
     const lines = output
       .split('\n')
       .filter((l) => l.startsWith('{'))
