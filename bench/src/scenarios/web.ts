@@ -1,9 +1,18 @@
 import { generateSampleCatalog } from '@repo/catalog-core/sample';
+import { BARE_PAGE_COUNT } from '../bare/html.js';
 import type { ServiceScenario } from '../scenario.js';
 import { generateQueryMix } from '../search-queries.js';
 
 const bareJson = { name: 'bare GET /bare/json', requests: [{ path: '/bare/json' }] };
-const bareHtml = { name: 'bare GET /bare/html (20 KB)', requests: [{ path: '/bare/html' }] };
+
+/** The bare 20 KB page twin of a route that sends `pages` different pages, in turn as it does. */
+function bareHtml(pages: number) {
+  const count = Math.min(pages, BARE_PAGE_COUNT);
+  return {
+    name: `bare GET /bare/html/{n} (20 KB, ${count} page${count === 1 ? '' : 's'})`,
+    requests: Array.from({ length: count }, (_, n) => ({ path: `/bare/html/${n}` })),
+  };
+}
 
 // The server runs the default sample catalog; the same generator gives the same slugs and words.
 const products = generateSampleCatalog();
@@ -37,29 +46,31 @@ export const SHIPPING_CALCULATOR = {
   requests: parcels.map((path) => ({ path })),
 };
 
+const SPREADSHEET_PAGES = 180;
+
 /** The web app's routes under load. */
 export const WEB_SCENARIOS: readonly ServiceScenario[] = [
   {
     scenario: { name: 'GET /health.json', requests: [{ path: '/health.json' }] },
     baseline: bareJson,
   },
-  { scenario: { name: 'GET /', requests: [{ path: '/' }] }, baseline: bareHtml },
-  { scenario: CATALOG_SEARCH, baseline: bareHtml },
+  { scenario: { name: 'GET /', requests: [{ path: '/' }] }, baseline: bareHtml(1) },
+  { scenario: CATALOG_SEARCH, baseline: bareHtml(queries.length) },
   {
     scenario: {
       name: `GET /producto/{slug} (${slugs.length} slugs)`,
       requests: slugs.map((slug) => ({ path: `/producto/${slug}` })),
     },
-    baseline: bareHtml,
+    baseline: bareHtml(slugs.length),
   },
-  { scenario: SHIPPING_CALCULATOR, baseline: bareHtml },
+  { scenario: SHIPPING_CALCULATOR, baseline: bareHtml(parcels.length) },
   {
     scenario: {
-      name: 'GET /spreadsheet/agent_a?page= (180 pages)',
-      requests: Array.from({ length: 180 }, (_, i) => ({
+      name: `GET /spreadsheet/agent_a?page= (${SPREADSHEET_PAGES} pages)`,
+      requests: Array.from({ length: SPREADSHEET_PAGES }, (_, i) => ({
         path: `/spreadsheet/agent_a?page=${i + 1}`,
       })),
     },
-    baseline: bareHtml,
+    baseline: bareHtml(SPREADSHEET_PAGES),
   },
 ];

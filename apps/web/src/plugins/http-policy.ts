@@ -30,6 +30,9 @@ async function httpPolicy(fastify: FastifyInstance, opts: HttpPolicyOptions) {
     encodings: ['br', 'gzip'],
     // Brotli's default quality (11) costs more CPU than it saves bytes on a 20 KB page.
     brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } },
+    // The web app reads no request body (other methods get 405 before theirs is read, see
+    // `readOnly`): no decompression hook on its routes.
+    globalDecompression: false,
   });
   // The same strong ETags as the plugin's default (SHA-1, base64), without a Hash object per
   // response: crypto.hash is the one-shot form.
