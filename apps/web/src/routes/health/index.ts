@@ -45,7 +45,11 @@ export default async function healthRoutes(fastify: FastifyInstance) {
 
   fastify.get(
     '/health.json',
-    { schema: { response: { 200: HealthSchema, 503: HealthSchema } } },
+    {
+      schema: { response: { 200: HealthSchema, 503: HealthSchema } },
+      // A few hundred bytes, always under the compression threshold: no compression hooks to run.
+      compress: false,
+    },
     async (_request, reply) => {
       const health = await fastify.catalog.health();
       const uptime = Math.floor(process.uptime());
