@@ -42,6 +42,18 @@ describe('PageCache', () => {
     expect(cache.bytes).toBe(a.html().body.length + a.markdown().body.length);
   });
 
+  it('compresses a representation once per coding, and counts it in its byte budget', async () => {
+    const cache = new PageCache(1 << 20, chrome);
+    const page = await cache.get('k', async () => model(1));
+    const html = page.html();
+    const br = page.coded(html, 'br');
+    const gzip = page.coded(html, 'gzip');
+    expect(page.coded(html, 'br')).toBe(br);
+    expect(page.coded(html, 'gzip')).toBe(gzip);
+    expect(br.etag).not.toBe(gzip.etag);
+    expect(cache.bytes).toBe(html.body.length + br.body.length + gzip.body.length);
+  });
+
   it('drops the least recently used pages past its byte budget', async () => {
     const cache = new PageCache(4000, chrome);
     for (const n of [1, 2, 3]) (await cache.get(String(n), async () => model(n))).html();
