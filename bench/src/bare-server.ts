@@ -1,6 +1,6 @@
 // The baseline of every ratio `pnpm bench` prints: bare Fastify routes, no plugins, no logging,
 // in their own process on a port given by the runner. Each app's scenarios add their bare twin
-// under bare/ (a JSON-RPC route, a 20 KB HTML string, one ES256 signature per request).
+// under bare/ (a JSON-RPC route, 20 KB HTML pages kept as bytes, one ES256 signature per request).
 import Fastify from 'fastify';
 import bareHtml from './bare/html.js';
 import bareJson from './bare/json.js';

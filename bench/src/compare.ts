@@ -54,10 +54,12 @@ export interface Compared {
 const sum = (runs: readonly Measured[], of: (run: Measured) => number) =>
   runs.reduce((total, run) => total + of(run), 0);
 
-function median(values: readonly number[]): number {
+// The value at fraction `q` of `values` sorted (0.5: the median, upper one of an even count).
+function quantile(values: readonly number[], q: number): number {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
 }
+const median = (values: readonly number[]) => quantile(values, 0.5);
 
 /**
  * Several runs of one side as one: requests, time and CPU added up, so CPU per request is the
@@ -119,7 +121,5 @@ export function compareRounds(rounds: readonly Measured[][], at: number): Compar
 
 /** The middle half of `values` (first and third quartiles), for a spread beside a pooled figure. */
 export function middleHalf(values: readonly number[]): readonly [number, number] {
-  const sorted = [...values].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-  return [at(0.25) ?? Number.NaN, at(0.75) ?? Number.NaN];
+  return [quantile(values, 0.25), quantile(values, 0.75)];
 }

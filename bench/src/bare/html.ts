@@ -20,7 +20,7 @@ const page = (n: number) =>
  * The baseline of the web pages: `GET /bare/html/{n}` returns the n-th of
  * {@link BARE_PAGE_COUNT} fixed 20 KB HTML pages. Different pages, because a route that sends
  * hundreds of different pages reads each from memory the caches no longer hold, and a twin
- * sending one page over and over would not pay that: measured, 2-3 µs per request.
+ * sending one page over and over would not pay that: measured, 2-4 µs per request.
  * Static routes, one per page: a route parameter would add its own work to the floor.
  */
 export default async function bareHtml(app: FastifyInstance) {
