@@ -15,7 +15,7 @@ import {
 } from '@repo/ops';
 import closeWithGrace from 'close-with-grace';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { destination } from 'pino';
+import { LineBatch } from './log-destination.js';
 import { serverOptions } from './server-options.js';
 
 /**
@@ -152,27 +152,23 @@ function drainOnClose(app: FastifyInstance) {
   });
 }
 
-// Standard output in batches: lines go out once LOG_BATCH_BYTES of them wait (under load, dozens
-// of requests' lines in one write) or LOG_FLUSH_MS after they were written, whichever comes first.
-// Each batch is one synchronous write: an asynchronous one costs a thread-pool round trip, more
-// CPU than the write itself. What waits is written when the process exits (a crash included);
-// only a SIGKILL loses it.
+// Standard output in batches (see LineBatch): under load dozens of requests' lines in one write,
+// a quiet server's within LOG_FLUSH_MS. A reader that falls LOG_MAX_WAITING_BYTES behind makes
+// the writer wait, as a blocking pipe does.
 const LOG_BATCH_BYTES = 8_192;
 const LOG_FLUSH_MS = 200;
+const LOG_MAX_WAITING_BYTES = 4 * 1024 * 1024;
+// The last flush at exit waits no longer for a reader that takes nothing.
+const LOG_FINAL_WAIT_MS = 5_000;
 
 function logDestination() {
-  const stream = destination({
-    dest: 1,
-    sync: true,
-    minLength: LOG_BATCH_BYTES,
-    periodicFlush: LOG_FLUSH_MS,
+  const stream = new LineBatch({
+    fd: 1,
+    batchBytes: LOG_BATCH_BYTES,
+    flushMs: LOG_FLUSH_MS,
+    maxWaitingBytes: LOG_MAX_WAITING_BYTES,
+    finalWaitMs: LOG_FINAL_WAIT_MS,
   });
-  process.once('exit', () => {
-    try {
-      stream.flushSync();
-    } catch {
-      // Standard output is gone (a closed pipe): nothing left to write to.
-    }
-  });
+  process.once('exit', () => stream.flushSync());
   return stream;
 }
