@@ -1,4 +1,14 @@
-import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
+import {
+  type FastifyBaseLogger,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+} from 'fastify';
+import { type Logger, symbols } from 'pino';
+
+// The parts of a pino logger the access line is written with (pino exports these symbols for
+// libraries that write for it): its destination, and its bindings as pino serialised them.
+type PinoInternals = Logger & Record<symbol, unknown>;
 
 /**
  * Fastify's request log lines, one per request instead of two: no `incoming request` line, and a
@@ -8,6 +18,11 @@ import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
  * out: the same `reqId` twice, and a tenth of a small request's CPU time at `LOG_LEVEL=info`.
  * A failed response is still logged as Fastify does (`request errored`, at `error`), with the
  * request's method and URL added.
+ *
+ * The access line is the one line every request pays for, so it is put together here rather
+ * than by pino's generic object walk: the same JSON pino writes for `log.info(fields, msg)` with
+ * this service's logger options (no formatters, epoch time), a third of the cost. A logger that
+ * is not pino gets the fields through `info`.
  */
 export class AccessLog extends LogController {
   override incomingRequest(): void {}
@@ -26,11 +41,29 @@ export class AccessLog extends LogController {
       );
       return;
     }
-    reply.log.info(
-      { method, url, statusCode: reply.statusCode, responseTime: reply.elapsedTime },
-      'request completed',
-    );
+    writeAccessLine(reply.log, method, url, reply.statusCode, reply.elapsedTime);
   }
+}
+
+/** The `request completed` line, as `log.info({ method, url, statusCode, responseTime }, msg)`. */
+export function writeAccessLine(
+  log: FastifyBaseLogger,
+  method: string | undefined,
+  url: string | undefined,
+  statusCode: number,
+  responseTime: number,
+): void {
+  const pino = log as PinoInternals;
+  const stream = pino[symbols.streamSym] as { write(line: string): unknown } | undefined;
+  const bindings = pino[symbols.chindingsSym];
+  if (stream === undefined || typeof bindings !== 'string') {
+    log.info({ method, url, statusCode, responseTime }, 'request completed');
+    return;
+  }
+  if (!pino.isLevelEnabled('info')) return;
+  stream.write(
+    `{"level":30,"time":${Date.now()}${bindings},"method":${JSON.stringify(method)},"url":${JSON.stringify(url)},"statusCode":${statusCode},"responseTime":${responseTime},"msg":"request completed"}\n`,
+  );
 }
 
 /**

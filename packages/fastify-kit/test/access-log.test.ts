@@ -1,7 +1,9 @@
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
+import { pino } from 'pino';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { serverOptions } from '../src/index.js';
+import { writeAccessLine } from '../src/access-log.js';
+import { bindRequestLog, serverOptions } from '../src/index.js';
 
 /** A server with the shared options, logging JSON lines into `lines`. */
 async function build(level = 'info') {
@@ -57,5 +59,37 @@ describe('the access log', () => {
     const { app, lines } = await build('warn');
     await app.inject('/hello');
     expect(lines).toEqual([]);
+  });
+
+  it('writes the access line pino would write for the same fields, bindings added later included', () => {
+    const written: string[] = [];
+    const root = pino({ level: 'info' }, { write: (line: string) => written.push(line) });
+    const log = root.child({ reqId: 'line-1' });
+    bindRequestLog({ log } as never, { client_id: 'agent "q"', rpc: { method: 'tools/call' } });
+    const url = '/catalog?q=caf\u00e9 "x"\\y\u2028&n=\ud800';
+    writeAccessLine(log, 'GET', url, 404, 1.25);
+    log.info({ method: 'GET', url, statusCode: 404, responseTime: 1.25 }, 'request completed');
+    expect(written).toHaveLength(2);
+    const [ours, pinos] = written.map((line) => {
+      expect(line.endsWith('\n')).toBe(true);
+      const { time, ...rest } = JSON.parse(line);
+      expect(time).toEqual(expect.any(Number));
+      return rest;
+    });
+    expect(Object.keys(ours)).toEqual(Object.keys(pinos));
+    expect(ours).toEqual(pinos);
+  });
+
+  it('writes no access line below its level, and through info() for a logger that is not pino', () => {
+    const written: string[] = [];
+    const quiet = pino({ level: 'warn' }, { write: (line: string) => written.push(line) });
+    writeAccessLine(quiet.child({ reqId: 'line-2' }), 'GET', '/', 200, 1);
+    expect(written).toEqual([]);
+    const calls: unknown[][] = [];
+    const other = { info: (...args: unknown[]) => calls.push(args) };
+    writeAccessLine(other as never, 'GET', '/', 200, 1);
+    expect(calls).toEqual([
+      [{ method: 'GET', url: '/', statusCode: 200, responseTime: 1 }, 'request completed'],
+    ]);
   });
 });
