@@ -43,6 +43,8 @@ describe('the access log', () => {
       statusCode: 200,
       responseTime: expect.any(Number),
     });
+    // Milliseconds to the microsecond, not every digit of a double.
+    expect(String(own[1]!.responseTime)).toMatch(/^\d+(\.\d{1,3})?$/);
   });
 
   it('logs a failed request once as an error and once on the access line, with its status', async () => {
