@@ -27,7 +27,8 @@ const IOV_MAX = 1_024;
 // How long a blocked writer sleeps between tries.
 const RETRY_MS = 1;
 
-const sleep = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+const nap = new Int32Array(new SharedArrayBuffer(4));
+const sleep = (ms: number) => Atomics.wait(nap, 0, 0, ms);
 
 /**
  * A pino destination that writes log lines in batches, each batch one synchronous write: under
@@ -83,12 +84,6 @@ export class LineBatch {
   /** Writes everything that waits, waiting up to `finalWaitMs` for a reader that is full. */
   flushSync(): void {
     this.#flush(this.#options.finalWaitMs);
-  }
-
-  /** pino's `logger.flush(cb)`. */
-  flush(callback?: (err?: Error) => void): void {
-    this.#flush(0);
-    callback?.();
   }
 
   // Writes what waits. A refusal (EAGAIN) keeps it for the next try unless more than

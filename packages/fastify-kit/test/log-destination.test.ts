@@ -28,7 +28,7 @@ function batch(writev: LineBatchOptions['writev'], options: Partial<LineBatchOpt
   });
 }
 
-const line = (n: number) => `{"n":${String(n).padStart(3, '0')},"pad":"${'x'.repeat(8)}"}\n`; // 28 bytes
+const line = (n: number) => `{"n":${String(n).padStart(3, '0')},"pad":"${'x'.repeat(8)}"}\n`; // 27 bytes
 
 describe('LineBatch', () => {
   it('holds lines until a batch is full, then writes them in one write, in order', () => {
