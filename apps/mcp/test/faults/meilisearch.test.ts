@@ -85,9 +85,11 @@ async function expectOutage(kind: string) {
 }
 
 describe('mcp with SEARCH_ENGINE=meilisearch when the engine fails', () => {
-  it('starts although Meilisearch refuses connections', () => {
+  it('starts although Meilisearch refuses connections', async () => {
     expect(server.child.exitCode).toBeNull();
-    expect(server.output()).toMatch(/catalog opened degraded/);
+    expect(await server.waitForOutput(/catalog opened degraded/)).toMatch(
+      /catalog opened degraded/,
+    );
   });
 
   it('answers catalog tools with isError results while the port is refused', async () => {

@@ -68,9 +68,11 @@ async function expectOutage(kind: string) {
 }
 
 describe('web with SEARCH_ENGINE=meilisearch when the engine fails', () => {
-  it('starts although Meilisearch refuses connections, and says so in the log', () => {
+  it('starts although Meilisearch refuses connections, and says so in the log', async () => {
     expect(server.child.exitCode).toBeNull();
-    expect(server.output()).toMatch(/catalog opened degraded/);
+    expect(await server.waitForOutput(/catalog opened degraded/)).toMatch(
+      /catalog opened degraded/,
+    );
   });
 
   it('answers 503 in the requested representation while the port is refused', async () => {

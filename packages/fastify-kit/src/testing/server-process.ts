@@ -40,6 +40,12 @@ export interface ServerProcess {
   readonly child: ChildProcess;
   /** Everything it wrote to stdout and stderr so far. */
   output(): string;
+  /**
+   * The output once it matches `pattern`, waiting up to `timeoutMs` (default 2 s): log lines
+   * leave in batches, up to 200 ms after they were written. Resolves with what there is when
+   * the time is up, for the caller's assertion to show.
+   */
+  waitForOutput(pattern: RegExp, timeoutMs?: number): Promise<string>;
   /** SIGTERM, then waits for the exit; nothing when it has exited already. */
   stop(): Promise<void>;
 }
@@ -80,6 +86,13 @@ export async function startServerProcess(
     child.kill('SIGTERM');
     await exited;
   };
+  const waitForOutput = async (pattern: RegExp, timeoutMs = 2_000) => {
+    const until = Date.now() + timeoutMs;
+    while (!pattern.test(output) && Date.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    return output;
+  };
   const ready = options.ready ?? (() => true);
   const deadline = Date.now() + (options.timeoutMs ?? 30_000);
   while (Date.now() < deadline) {
@@ -92,7 +105,7 @@ export async function startServerProcess(
       () => undefined,
     );
     if (status !== undefined && ready(status)) {
-      return { url, port, child, output: () => output, stop };
+      return { url, port, child, output: () => output, waitForOutput, stop };
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
