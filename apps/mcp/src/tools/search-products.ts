@@ -17,7 +17,7 @@ import {
 } from '@repo/catalog-core';
 import { lookupPastedLink, type QueryInterpretation, toSearchQuery } from '@repo/search';
 import { pastedLinkAnswer } from './pasted-link.js';
-import type { ToolAnswer, ToolContext } from './tool-context.js';
+import type { KeptLine, ToolAnswer, ToolContext, ToolText } from './tool-context.js';
 
 // `BuyLink.agent` is typed as a string; every configured agent has one of the three ids.
 const isAgentLink = (link: BuyLink): link is BuyLink & { agent: AgentId } => isAgentId(link.agent);
@@ -102,7 +102,7 @@ export async function searchProducts(
     ...(result.interpretation && { interpretation: toOutput(result.interpretation) }),
     disclosure: AFFILIATE_DISCLOSURE,
   };
-  return { structuredContent: output, text: renderSearch(args, output) };
+  return { structuredContent: output, text: renderSearch(args, output, ctx) };
 }
 
 /** The search's interpretation as the tool's output schema names it. */
@@ -150,41 +150,45 @@ export function interpretationLine(i: QueryInterpretationOutput): string {
   return `${parts.join(' · ')}.`;
 }
 
-const itemLines = new WeakMap<ProductSummary, string>();
+// A summary's line never changes either: kept beside it, in the registry's wire form.
+const itemLines = new WeakMap<ProductSummary, KeptLine>();
 
-// A summary's line never changes either; kept beside it for as long as the summary lives.
-function itemLine(item: ProductSummary): string {
+function itemLine(item: ProductSummary, ctx: ToolContext): KeptLine {
   let line = itemLines.get(item);
   if (line === undefined) {
-    line = `- **${item.title}** (${item.brand}) CNY ${item.price.amount} (USD ${item.prices.USD}) | slug \`${item.slug}\` | ${item.product_url}`;
+    line = ctx.keepLine(
+      `- **${item.title}** (${item.brand}) CNY ${item.price.amount} (USD ${item.prices.USD}) | slug \`${item.slug}\` | ${item.product_url}`,
+    );
     itemLines.set(item, line);
   }
   return line;
 }
 
-function renderSearch(args: SearchProductsInput, out: SearchProductsOutput): string {
+function renderSearch(
+  args: SearchProductsInput,
+  out: SearchProductsOutput,
+  ctx: ToolContext,
+): ToolText {
   const what = args.query ? `for "${args.query}"` : 'in the catalog';
-  const understood = out.interpretation ? `${interpretationLine(out.interpretation)}\n` : '';
+  const understood = out.interpretation ? [interpretationLine(out.interpretation)] : [];
   if (out.items.length === 0) {
     const hint =
       out.total > 0
         ? `offset ${out.offset} is past the last result; use a smaller offset.`
         : 'try fewer words, another spelling, or drop the category and price filters.';
-    return `${understood}No products ${what} (${out.total} matches): ${hint}`;
+    return [...understood, `No products ${what} (${out.total} matches): ${hint}`];
   }
-  const lines = [
-    ...(understood ? [understood.trimEnd()] : []),
+  return [
+    ...understood,
     `${out.total} products ${what}; showing ${out.offset + 1}-${out.offset + out.items.length}.`,
     '',
-  ];
-  // A summary for reading; every link of an item (buy links per agent, QC photos, the listing)
-  // is in structuredContent and on the product page, so the text stays short.
-  for (const item of out.items) lines.push(itemLine(item));
-  lines.push(
+    // A summary for reading; every link of an item (buy links per agent, QC photos, the
+    // listing) is in structuredContent and on the product page, so the text stays short.
+    ...out.items.map((item) => itemLine(item, ctx)),
     '',
     'Each item in structuredContent also has its marketplace listing, QC photos and one buy link per agent.',
-  );
-  if (out.next_offset !== null) lines.push('', `Next page: offset ${out.next_offset}.`);
-  lines.push('', out.disclosure);
-  return lines.join('\n');
+    ...(out.next_offset !== null ? ['', `Next page: offset ${out.next_offset}.`] : []),
+    '',
+    out.disclosure,
+  ];
 }

@@ -16,12 +16,25 @@ export interface ToolContext extends ToolSources {
    * results show it), so the registry serialises it once for all of them. Returns `value`.
    */
   readonly freeze: <T extends object>(value: T) => T;
+  /**
+   * The same promise for a line of text (a product's line in a result list): the registry keeps
+   * it in its wire form, so an answer made of {@link ToolText} lines copies it instead.
+   */
+  readonly keepLine: (text: string) => KeptLine;
 }
+
+/** A line of text that never changes, from {@link ToolContext.keepLine}. */
+export interface KeptLine {
+  readonly text: string;
+}
+
+/** A tool's text for a human reader: one string, or lines to be joined with `\n`. */
+export type ToolText = string | readonly (string | KeptLine)[];
 
 /** A tool's answer: the object matching its output schema, and the same for a human reader. */
 export interface ToolAnswer {
   readonly structuredContent: Record<string, unknown>;
-  readonly text: string;
+  readonly text: ToolText;
 }
 
 /**

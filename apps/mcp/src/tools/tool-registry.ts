@@ -2,7 +2,7 @@ import { TOOL_CONTRACTS, type ToolName } from '@repo/catalog-core';
 import type { FastifyBaseLogger } from 'fastify';
 import { Compile } from 'typebox/compile';
 import { McpRpcError, RPC_ERROR } from '../errors.js';
-import { encodeJson as encode, freezeJson } from '../protocol/wire-json.js';
+import { EscapedLine, encodeJson as encode, freezeJson, jsonLines } from '../protocol/wire-json.js';
 import { compactOutputSchema } from './compact-schema.js';
 import { estimateShipping } from './estimate-shipping.js';
 import { getAgentOffers } from './get-agent-offers.js';
@@ -68,7 +68,11 @@ export function createToolRegistry(
   cacheOptions: ResultCacheOptions,
   log: FastifyBaseLogger,
 ): ToolRegistry {
-  const ctx: ToolContext = { ...sources, freeze: freezeJson };
+  const ctx: ToolContext = {
+    ...sources,
+    freeze: freezeJson,
+    keepLine: (text) => new EscapedLine(text),
+  };
   const tools = new Map(
     TOOL_CONTRACTS.map((c) => [
       c.name as string,
@@ -120,7 +124,12 @@ export function createToolRegistry(
     try {
       const answer = await tool.run(input as never, ctx);
       const json = encode({
-        content: [{ type: 'text', text: answer.text }],
+        content: [
+          {
+            type: 'text',
+            text: typeof answer.text === 'string' ? answer.text : jsonLines(answer.text),
+          },
+        ],
         structuredContent: answer.structuredContent,
       });
       return { json, isError: false, kept: cache.offer(key, json) };

@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { asciiJson, encodeJson, freezeJson } from '../../src/protocol/wire-json.js';
+import {
+  asciiJson,
+  EscapedLine,
+  encodeJson,
+  freezeJson,
+  jsonLines,
+  RawJson,
+} from '../../src/protocol/wire-json.js';
 import { build, rpc } from '../helper.js';
 
 const isAscii = (bytes: Buffer) => bytes.every((byte) => byte < 0x80);
@@ -36,6 +43,30 @@ describe('encodeJson', () => {
     expect(bytes.toString()).toBe(
       '{"items":[{"title":"Caf\\u00e9","n":1},{"other":true},{"title":"Caf\\u00e9","n":1}],"total":2}',
     );
+  });
+});
+
+describe('jsonLines', () => {
+  it('is the JSON of the lines joined with newlines, kept lines or not', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.string({ unit: 'binary' }), fc.boolean())), (drawn) => {
+        const lines = drawn.map(([text, kept]) => (kept ? new EscapedLine(text) : text));
+        const bytes = encodeJson({ text: jsonLines(lines) });
+        expect(isAscii(bytes)).toBe(true);
+        const joined = drawn.map(([text]) => text).join('\n');
+        expect(JSON.parse(bytes.toString('latin1'))).toEqual({ text: joined });
+      }),
+    );
+  });
+
+  it('copies a kept line as it was escaped when kept', () => {
+    const line = new EscapedLine('"¥"');
+    expect(line.json).toBe('\\"\\u00a5\\"');
+    expect(jsonLines([line, 'b']).json).toBe('"\\"\\u00a5\\"\\nb"');
+  });
+
+  it('writes raw JSON unchanged', () => {
+    expect(encodeJson({ a: new RawJson('[1, 2]') }).toString()).toBe('{"a":[1, 2]}');
   });
 });
 
