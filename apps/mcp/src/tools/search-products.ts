@@ -26,27 +26,39 @@ const isAgentLink = (link: BuyLink): link is BuyLink & { agent: AgentId } => isA
 // per product and agent filter and shared by every result that shows them (a search page shows
 // 10; distinct queries would otherwise rebuild and serialise the same URLs and buy links again).
 // Keyed by context first: two apps in one process (tests) may serve other base URLs or agents.
-const summaries = new WeakMap<ToolContext, WeakMap<Product, Map<string, ProductSummary>>>();
+const summaries = new WeakMap<ToolContext, Map<string, WeakMap<Product, ProductSummary>>>();
 
-/** {@link toProductSummary}, built once per context, product and agent filter. */
-export function productSummary(product: Product, ctx: ToolContext, agent?: string): ProductSummary {
-  let byProduct = summaries.get(ctx);
-  if (byProduct === undefined) {
-    byProduct = new WeakMap();
-    summaries.set(ctx, byProduct);
-  }
-  let byAgent = byProduct.get(product);
+/** The summaries of one context and agent filter (`*`: every agent). */
+function summariesOf(ctx: ToolContext, agent: string | undefined) {
+  let byAgent = summaries.get(ctx);
   if (byAgent === undefined) {
     byAgent = new Map();
-    byProduct.set(product, byAgent);
+    summaries.set(ctx, byAgent);
   }
   const key = agent ?? '*';
-  let summary = byAgent.get(key);
-  if (summary === undefined) {
-    summary = ctx.freeze(toProductSummary(product, ctx, agent));
-    byAgent.set(key, summary);
+  let byProduct = byAgent.get(key);
+  if (byProduct === undefined) {
+    byProduct = new WeakMap();
+    byAgent.set(key, byProduct);
   }
-  return summary;
+  return byProduct;
+}
+
+/** The summaries of `products` for `agent`, each built once per context and agent filter. */
+export function productSummaries(
+  products: readonly Product[],
+  ctx: ToolContext,
+  agent?: string,
+): ProductSummary[] {
+  const known = summariesOf(ctx, agent);
+  return products.map((product) => {
+    let summary = known.get(product);
+    if (summary === undefined) {
+      summary = ctx.freeze(toProductSummary(product, ctx, agent));
+      known.set(product, summary);
+    }
+    return summary;
+  });
 }
 
 /** A catalog product as tool results show it: absolute URLs and one buy link per agent. */
@@ -87,11 +99,11 @@ export async function searchProducts(
   const pasted = args.query ? await lookupPastedLink(ctx.index, args.query, ctx.agents) : undefined;
   if (pasted) {
     const agents = args.agent ? ctx.agents.filter((a) => a.id === args.agent) : ctx.agents;
-    const all = pasted.products.map((p) => productSummary(p, ctx, args.agent));
+    const all = productSummaries(pasted.products, ctx, args.agent);
     return pastedLinkAnswer(pasted, all, { offset, limit }, agents);
   }
   const result = await ctx.index.search(query);
-  const items = result.hits.map((p) => productSummary(p, ctx, args.agent));
+  const items = productSummaries(result.hits, ctx, args.agent);
   const next = offset + items.length;
   const output: SearchProductsOutput = {
     total: result.total,
