@@ -1,4 +1,5 @@
 import { TOOL_CONTRACTS, type ToolName } from '@repo/catalog-core';
+import { ResultCache } from '@repo/search';
 import type { FastifyBaseLogger } from 'fastify';
 import { Compile } from 'typebox/compile';
 import { McpRpcError, RPC_ERROR } from '../errors.js';
@@ -8,7 +9,6 @@ import { estimateShipping } from './estimate-shipping.js';
 import { getAgentOffers } from './get-agent-offers.js';
 import { listCategories } from './list-categories.js';
 import { MAX_ARGUMENT_DEPTH, nestsDeeperThan } from './nesting.js';
-import { ResultCache } from './result-cache.js';
 import { searchProducts } from './search-products.js';
 import type { ToolContext, ToolHandler, ToolSources } from './tool-context.js';
 import { explainFailure } from './tool-failures.js';

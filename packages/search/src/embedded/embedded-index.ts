@@ -5,7 +5,6 @@ import {
   type Lexicon,
   type Product,
 } from '@repo/catalog-core';
-import { LRUCache } from 'lru-cache';
 import type {
   CatalogIndex,
   CategoryCount,
@@ -22,6 +21,7 @@ import {
 import { CatalogDictionary, facetCountsOf } from '../query/dictionary.js';
 import { compileLexicon, type QueryLexicon } from '../query/query-lexicon.js';
 import { type EngineAnswer, type MatchingEngine, searchUnderstood } from '../query/relax.js';
+import { ResultCache } from '../result-cache.js';
 import { ALL_SCOPE, type BrowseSort, categoryPosition, Orderings } from './orderings.js';
 import { MAX_WORD_SCORE, TextIndex } from './text-index.js';
 import { smallestKeys } from './top-k.js';
@@ -29,8 +29,9 @@ import { smallestKeys } from './top-k.js';
 /** Options of {@link createEmbeddedIndex}. */
 export interface EmbeddedIndexOptions {
   /**
-   * How many results the bounded LRU cache keeps, keyed by the normalised query. Default 512;
-   * 0 disables it and the cache of expanded query words (the benchmark's `--no-cache`).
+   * How many results the bounded LRU cache keeps, keyed by the normalised query, from a query's
+   * second time on (see `ResultCache`). Default 512; 0 disables it and the cache of expanded
+   * query words (the benchmark's `--no-cache`).
    */
   readonly cacheSize?: number;
   /** How queries are read and words expanded. Default: `DEFAULT_LEXICON`. */
@@ -67,7 +68,7 @@ class EmbeddedIndex implements CatalogIndex {
   private readonly bySlug: Map<string, Product>;
   private readonly text: TextIndex;
   private readonly orderings: Orderings;
-  private readonly cache: LRUCache<string, SearchResult> | undefined;
+  private readonly cache: ResultCache<SearchResult>;
   private readonly keys: Float64Array;
   private readonly maxScore: number;
   private readonly lexicon: QueryLexicon;
@@ -83,7 +84,7 @@ class EmbeddedIndex implements CatalogIndex {
     this.text = new TextIndex(this.products, this.lexicon, options.cacheSize === 0 ? 0 : undefined);
     this.orderings = new Orderings(this.products);
     const cacheSize = options.cacheSize ?? DEFAULT_CACHE_SIZE;
-    this.cache = cacheSize > 0 ? new LRUCache({ max: cacheSize }) : undefined;
+    this.cache = new ResultCache(cacheSize);
     this.keys = new Float64Array(this.products.length);
     this.maxScore = MAX_WORD_SCORE * 16;
     this.matching = {
@@ -108,10 +109,10 @@ class EmbeddedIndex implements CatalogIndex {
   async search(query: SearchQuery): Promise<SearchResult> {
     const normalized = normalizeQuery(query, this.lexicon);
     const key = queryKey(normalized);
-    const cached = this.cache?.get(key);
+    const cached = this.cache.get(key);
     if (cached) return cached;
     const result = Object.freeze(await searchUnderstood(normalized, this.matching, this.lexicon));
-    this.cache?.set(key, result);
+    this.cache.offer(key, result);
     return result;
   }
 
@@ -264,7 +265,7 @@ class EmbeddedIndex implements CatalogIndex {
   }
 
   async close(): Promise<void> {
-    this.cache?.clear();
+    this.cache.clear();
   }
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ResultCache } from '../../src/tools/result-cache.js';
+import { ResultCache } from '../src/result-cache.js';
 
 // A result is kept from its key's second offer.
 function keep<V extends NonNullable<unknown>>(cache: ResultCache<V>, key: string, value: V) {

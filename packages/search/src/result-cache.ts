@@ -45,10 +45,11 @@ class Doorkeeper {
 }
 
 /**
- * A bounded LRU of tool results, kept serialised, with a time limit. Tool results are pure functions of
- * their arguments and the catalog, and real traffic repeats a few queries far more than the rest,
- * so the popular ones are answered without searching, mapping or serialising again. The time
- * limit bounds how stale an answer can get when the catalog behind a Meilisearch index changes.
+ * A bounded LRU of results, with a time limit (0: none): search results of the embedded engine,
+ * serialised tool results of the MCP app. Both are pure functions of their key and the catalog,
+ * and real traffic repeats a few queries far more than the rest, so the popular ones are answered
+ * without working them out again. The time limit bounds how stale an answer can get when the
+ * catalog behind a Meilisearch index changes.
  *
  * A result is kept from the second time its key is offered: most keys of varied traffic come
  * once, and keeping them would only push out the ones that repeat and hand the garbage collector
@@ -58,17 +59,22 @@ export class ResultCache<V extends NonNullable<unknown>> {
   readonly #entries: LRUCache<string, V> | undefined;
   readonly #doorkeeper: Doorkeeper | undefined;
 
-  /** `now` is the clock of the time limit, in milliseconds (tests pass a fake one). */
-  constructor(maxEntries: number, ttlMs: number, now: () => number = () => performance.now()) {
+  /**
+   * `maxEntries` 0 keeps nothing; `ttlMs` 0 sets no time limit. `now` is the clock of the time
+   * limit, in milliseconds (tests pass a fake one).
+   */
+  constructor(maxEntries: number, ttlMs = 0, now: () => number = () => performance.now()) {
     this.#entries =
       maxEntries > 0
         ? new LRUCache({
             max: maxEntries,
-            ttl: ttlMs,
-            // lru-cache reads a start time of 0 as "none", and by default keeps a clock reading
-            // for a millisecond; the clock is shifted off 0 and read on every check instead.
-            perf: { now: () => now() + 1 },
-            ttlResolution: 0,
+            ...(ttlMs > 0 && {
+              ttl: ttlMs,
+              // lru-cache reads a start time of 0 as "none", and by default keeps a clock
+              // reading for a millisecond; the clock is shifted off 0 and read on every check.
+              perf: { now: () => now() + 1 },
+              ttlResolution: 0,
+            }),
           })
         : undefined;
     this.#doorkeeper = maxEntries > 0 ? new Doorkeeper(maxEntries * DOORKEEPER_ROUNDS) : undefined;
@@ -83,6 +89,11 @@ export class ResultCache<V extends NonNullable<unknown>> {
     if (this.#entries === undefined || !this.#doorkeeper?.seen(key)) return false;
     this.#entries.set(key, value);
     return true;
+  }
+
+  /** Forgets every result (the filter of what was offered lately empties in its own time). */
+  clear(): void {
+    this.#entries?.clear();
   }
 
   get size(): number {
