@@ -59,7 +59,13 @@ export function writeAccessLine(
   const pino = log as PinoInternals;
   const stream = pino[symbols.streamSym] as { write(line: string): unknown } | undefined;
   const bindings = pino[symbols.chindingsSym];
-  if (stream === undefined || typeof bindings !== 'string') {
+  // pino leaves an undefined field out, where JSON.stringify would give no JSON at all.
+  if (
+    stream === undefined ||
+    typeof bindings !== 'string' ||
+    method === undefined ||
+    url === undefined
+  ) {
     log.info({ method, url, statusCode, responseTime }, 'request completed');
     return;
   }

@@ -82,6 +82,21 @@ describe('the access log', () => {
     expect(ours).toEqual(pinos);
   });
 
+  it('leaves out an absent method or URL, as pino does, and the line stays JSON', () => {
+    const written: string[] = [];
+    const log = pino({ level: 'info' }, { write: (line: string) => written.push(line) }).child({
+      reqId: 'line-3',
+    });
+    writeAccessLine(log, undefined, '/x', 400, 1);
+    writeAccessLine(log, 'GET', undefined, 400, 1);
+    expect(written.map((line) => JSON.parse(line))).toMatchObject([
+      { reqId: 'line-3', url: '/x', statusCode: 400, msg: 'request completed' },
+      { reqId: 'line-3', method: 'GET', statusCode: 400, msg: 'request completed' },
+    ]);
+    expect(written[0]).not.toContain('"method"');
+    expect(written[1]).not.toContain('"url"');
+  });
+
   it('writes no access line below its level, and through info() for a logger that is not pino', () => {
     const written: string[] = [];
     const quiet = pino({ level: 'warn' }, { write: (line: string) => written.push(line) });
