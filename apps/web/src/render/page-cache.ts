@@ -29,6 +29,17 @@ function encode(text: string): Rendered {
   };
 }
 
+/**
+ * `rendered` in `coding`, with its own strong ETag: the plain one with the coding appended, since a
+ * strong validator names one representation (RFC 9110 section 8.8.3).
+ */
+export function codeRendered(rendered: Rendered, coding: ContentCoding): Coded {
+  return {
+    body: encodeBody(rendered.body, coding),
+    etag: `${rendered.etag.slice(0, -1)}-${coding}"`,
+  };
+}
+
 /** A page model whose HTML and Markdown are rendered on first use and then kept. */
 export class CachedPage {
   #html: Rendered | undefined;
@@ -62,17 +73,15 @@ export class CachedPage {
 
   /**
    * `rendered` (this page's HTML or Markdown) in `coding`, compressed on first use and then
-   * kept, so a browser's page view costs no compression. Its ETag is the plain one with the
-   * coding appended: a strong validator names one representation (RFC 9110 section 8.8.3).
+   * kept, so a browser's page view costs no compression ({@link codeRendered}).
    */
   coded(rendered: Rendered, coding: ContentCoding): Coded {
     const key = `${rendered.etag}${coding}`;
     let coded = this.#coded.get(key);
     if (coded === undefined) {
-      const body = encodeBody(rendered.body, coding);
-      coded = { body, etag: `${rendered.etag.slice(0, -1)}-${coding}"` };
+      coded = codeRendered(rendered, coding);
       this.#coded.set(key, coded);
-      this.onGrow(body.length);
+      this.onGrow(coded.body.length);
     }
     return coded;
   }

@@ -3,12 +3,20 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Site } from '../plugins/site.js';
 import { MIN_CODED_BYTES, preferredCoding } from './content-coding.js';
 import { negotiate } from './negotiate.js';
-import { CachedPage, type Rendered } from './page-cache.js';
+import { CachedPage, codeRendered, type Rendered } from './page-cache.js';
 import type { PageModel } from './page-model.js';
 
 /** How long browsers and caches may reuse a page; ETags make revalidation cheap after that. */
 export const PAGE_MAX_AGE_S = 300;
 const PAGE_CACHE_CONTROL = `public, max-age=${PAGE_MAX_AGE_S}`;
+
+/**
+ * The options of a route whose every answer goes through {@link sendPage} (kept pages, and the
+ * error pages of their 404s and 400s): `@fastify/compress` adds no hooks to it, since
+ * `sendPage` codes those answers itself. Its two hooks were a twentieth of a kept page's CPU time
+ * and did nothing for it but read headers.
+ */
+export const PAGE_ROUTE = { compress: false } as const;
 
 /**
  * Sends the page kept under `key` in the site's page cache, built with `build` on a miss. A kept
@@ -35,8 +43,9 @@ export function sendKeptPage(
  * Sends a page as HTML or Markdown: `format` when the URL fixed it (`.md`, `.html`), else what
  * the `Accept` header prefers. Both carry `Vary: Accept`, a canonical or alternate `Link` and
  * the content signal; Markdown adds an `x-markdown-tokens` estimate (characters / 4). A kept page
- * (a `CachedPage`) goes in the coding `Accept-Encoding` prefers from bytes compressed once;
- * any other answer is left to `@fastify/compress`.
+ * (a `CachedPage`) goes in the coding `Accept-Encoding` prefers from bytes compressed once; any
+ * other answer is left to `@fastify/compress`, or compressed here on a route that turned it off
+ * ({@link PAGE_ROUTE}).
  */
 export function sendPage(
   request: FastifyRequest,
@@ -73,7 +82,9 @@ export function sendPage(
   return sendRendered(request, reply, kept, cached.html());
 }
 
-// The body and its ETag, in a content coding when the page is kept and the client takes one.
+// The body and its ETag, in the content coding the client takes: kept pages from bytes coded
+// once, other pages here only where `@fastify/compress` does not run (it decorates the reply of
+// each route it serves with `compress`).
 function sendRendered(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -84,10 +95,10 @@ function sendRendered(
     rendered.body.length >= MIN_CODED_BYTES && request.headers['x-no-compression'] === undefined
       ? preferredCoding(request.headers['accept-encoding'])
       : undefined;
-  if (kept === undefined || coding === undefined) {
+  if (coding === undefined || (kept === undefined && typeof reply.compress === 'function')) {
     return reply.header('etag', rendered.etag).send(rendered.body);
   }
-  const coded = kept.coded(rendered, coding);
+  const coded = kept ? kept.coded(rendered, coding) : codeRendered(rendered, coding);
   return reply
     .header('vary', 'Accept, Accept-Encoding')
     .header('content-encoding', coding)

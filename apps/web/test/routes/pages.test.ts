@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { HtmlValidate } from 'html-validate';
 import { describe, expect, it } from 'vitest';
 import { BASE, build, products } from '../helper.js';
@@ -220,6 +221,29 @@ describe('page content', () => {
       headers: { 'accept-encoding': 'gzip' },
     });
     expect(gzip.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('compresses the pages it does not keep on the routes that code their own answers', async () => {
+    const app = await build();
+    // A 404 page is never kept; the product route leaves no compression to @fastify/compress.
+    const url = '/producto/no-such-product-123';
+    const plain = await app.inject(url);
+    expect(plain.statusCode).toBe(404);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(1024);
+    for (const coding of ['br', 'gzip'] as const) {
+      const coded = await app.inject({ url, headers: { 'accept-encoding': coding } });
+      expect(coded.statusCode, coding).toBe(404);
+      expect(coded.headers['content-encoding'], coding).toBe(coding);
+      expect(coded.headers.vary, coding).toBe('Accept, Accept-Encoding');
+      // Its own strong validator, not the plain page's.
+      expect(coded.headers.etag, coding).toBe(
+        String(plain.headers.etag).replace(/"$/, `-${coding}"`),
+      );
+      const body =
+        coding === 'br' ? brotliDecompressSync(coded.rawPayload) : gunzipSync(coded.rawPayload);
+      expect(body.toString(), coding).toBe(plain.body);
+    }
   });
 
   it('sends security headers with a CSP that allows no script', async () => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { listingKey, listingPage } from '../../pages/listing/listing-page.js';
-import { sendKeptPage } from '../../render/send-page.js';
+import { PAGE_ROUTE, sendKeptPage } from '../../render/send-page.js';
 import { type ListingQuery, ListingQuerySchema } from '../../schemas/page-queries.js';
 import { buildPage, formatOfPath, pageContext, readOnly } from '../page-route.js';
 
@@ -11,7 +11,7 @@ export default async function catalogRoutes(fastify: FastifyInstance) {
   for (const url of URLS) {
     fastify.get<{ Querystring: ListingQuery }>(
       url,
-      { schema: { querystring: ListingQuerySchema } },
+      { schema: { querystring: ListingQuerySchema }, ...PAGE_ROUTE },
       (request, reply) => {
         const ctx = pageContext(fastify, request.query.agent);
         return sendKeptPage(

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { WebHttpError } from '../../errors.js';
 import { listingKey, listingPage } from '../../pages/listing/listing-page.js';
-import { sendKeptPage } from '../../render/send-page.js';
+import { PAGE_ROUTE, sendKeptPage } from '../../render/send-page.js';
 import { type ListingQuery, ListingQuerySchema } from '../../schemas/page-queries.js';
 import { buildPage, pageContext, readOnly, splitSuffix, type UrlFormat } from '../page-route.js';
 
@@ -33,7 +33,7 @@ export default async function categoryRoutes(fastify: FastifyInstance) {
       );
     };
   const schema = { params: Params, querystring: ListingQuerySchema };
-  fastify.get('/category/:category', { schema }, handler());
-  fastify.get('/category/:category/index.md', { schema }, handler('markdown'));
+  fastify.get('/category/:category', { schema, ...PAGE_ROUTE }, handler());
+  fastify.get('/category/:category/index.md', { schema, ...PAGE_ROUTE }, handler('markdown'));
   readOnly(fastify, ['/category/:category', '/category/:category/index.md']);
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { homePage } from '../../pages/home.js';
 import { CachedPage } from '../../render/page-cache.js';
-import { sendPage } from '../../render/send-page.js';
+import { PAGE_ROUTE, sendPage } from '../../render/send-page.js';
 import { type PageQuery, PageQuerySchema } from '../../schemas/page-queries.js';
 import { buildPage, formatOfPath, pageContext, preferenceKey, readOnly } from '../page-route.js';
 
@@ -23,7 +23,7 @@ export default async function homeRoutes(fastify: FastifyInstance) {
   for (const url of URLS) {
     fastify.get(
       url,
-      { schema: { querystring: PageQuerySchema } },
+      { schema: { querystring: PageQuerySchema }, ...PAGE_ROUTE },
       async (request: FastifyRequest<{ Querystring: PageQuery }>, reply) => {
         const ctx = pageContext(fastify, request.query.agent);
         const page = await fastify.site.memo(

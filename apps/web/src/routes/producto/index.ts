@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { WebHttpError } from '../../errors.js';
 import { productPage } from '../../pages/product/product-page.js';
-import { sendKeptPage } from '../../render/send-page.js';
+import { PAGE_ROUTE, sendKeptPage } from '../../render/send-page.js';
 import { type PageQuery, PageQuerySchema } from '../../schemas/page-queries.js';
 import {
   buildPage,
@@ -47,7 +47,7 @@ export default async function productRoutes(fastify: FastifyInstance) {
       );
     };
   const schema = { params: Params, querystring: PageQuerySchema };
-  fastify.get('/producto/:slug', { schema }, handler());
-  fastify.get('/producto/:slug/index.md', { schema }, handler('markdown'));
+  fastify.get('/producto/:slug', { schema, ...PAGE_ROUTE }, handler());
+  fastify.get('/producto/:slug/index.md', { schema, ...PAGE_ROUTE }, handler('markdown'));
   readOnly(fastify, ['/producto/:slug', '/producto/:slug/index.md']);
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { WebHttpError } from '../../errors.js';
 import { spreadsheetPage } from '../../pages/spreadsheet/spreadsheet-page.js';
-import { sendKeptPage } from '../../render/send-page.js';
+import { PAGE_ROUTE, sendKeptPage } from '../../render/send-page.js';
 import { type SpreadsheetQuery, SpreadsheetQuerySchema } from '../../schemas/page-queries.js';
 import {
   buildPage,
@@ -43,7 +43,7 @@ export default async function spreadsheetRoutes(fastify: FastifyInstance) {
       );
     };
   const schema = { params: Params, querystring: SpreadsheetQuerySchema };
-  fastify.get('/spreadsheet/:agent', { schema }, handler());
-  fastify.get('/spreadsheet/:agent/index.md', { schema }, handler('markdown'));
+  fastify.get('/spreadsheet/:agent', { schema, ...PAGE_ROUTE }, handler());
+  fastify.get('/spreadsheet/:agent/index.md', { schema, ...PAGE_ROUTE }, handler('markdown'));
   readOnly(fastify, ['/spreadsheet/:agent', '/spreadsheet/:agent/index.md']);
 }
