@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { pino } from 'pino';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { writeAccessLine } from '../src/access-log.js';
+import { millisText, writeAccessLine } from '../src/access-log.js';
 import { bindRequestLog, serverOptions } from '../src/index.js';
 
 /** A server with the shared options, logging JSON lines into `lines`. */
@@ -80,6 +80,18 @@ describe('the access log', () => {
     });
     expect(Object.keys(ours)).toEqual(Object.keys(pinos));
     expect(ours).toEqual(pinos);
+  });
+
+  it('prints a duration as String() does, to the microsecond', () => {
+    const wrong: string[] = [];
+    for (let us = 0; us < 200_000; us++) {
+      const ms = us / 1_000;
+      if (millisText(ms) !== String(ms)) wrong.push(`${millisText(ms)} for ${ms}`);
+    }
+    expect(wrong).toEqual([]);
+    for (const ms of [123_456.789, 2_147_483.647, 2_147_483.648, 9e15, 1e21, Number.NaN]) {
+      expect(millisText(ms), String(ms)).toBe(String(ms));
+    }
   });
 
   it('leaves out an absent method or URL, as pino does, and the line stays JSON', () => {
