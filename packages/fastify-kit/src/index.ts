@@ -1,7 +1,7 @@
 // The public API of @repo/fastify-kit: the Fastify glue the apps share. Domain packages never
 // import it (turbo boundaries, tag `adapter`); it imports them. Adding a name here is an API
 // decision: no `export *`.
-export { bindRequestLog } from './access-log.js';
+export { bindAccessLine, bindRequestLog } from './access-log.js';
 export type { AttributionOptions } from './attribution.js';
 export { attributionPlugin } from './attribution.js';
 export type { CatalogOptions } from './catalog.js';

@@ -3,7 +3,7 @@ import Fastify from 'fastify';
 import { pino } from 'pino';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { millisText, writeAccessLine } from '../src/access-log.js';
-import { bindRequestLog, serverOptions } from '../src/index.js';
+import { bindAccessLine, bindRequestLog, serverOptions } from '../src/index.js';
 
 /** A server with the shared options, logging JSON lines into `lines`. */
 async function build(level = 'info') {
@@ -21,6 +21,11 @@ async function build(level = 'info') {
   app.get('/hello', async (request) => {
     request.log.info('handled');
     return 'hello';
+  });
+  app.get('/answered', async (request) => {
+    bindAccessLine(request, { rpc: { method: 'tools/list' } });
+    const bound = (request.log as unknown as { bindings(): Record<string, unknown> }).bindings();
+    return { bound: 'rpc' in bound };
   });
   app.get('/fails', async () => {
     throw new Error('broken on purpose');
@@ -55,6 +60,22 @@ describe('the access log', () => {
     expect(own.filter((l) => l.msg === 'incoming request')).toEqual([]);
     expect(own.find((l) => l.level === 50)?.msg).toBe('broken on purpose');
     expect(own.at(-1)).toMatchObject({ msg: 'request completed', statusCode: 500, url: '/fails' });
+  });
+
+  it('puts what is learnt once answered on the access line, and binds nothing below info', async () => {
+    const info = await build('info');
+    const answered = await info.app.inject({
+      url: '/answered',
+      headers: { 'x-request-id': 'b-1' },
+    });
+    expect(answered.json()).toEqual({ bound: true });
+    expect(info.lines.find((l) => l.reqId === 'b-1')).toMatchObject({
+      msg: 'request completed',
+      rpc: { method: 'tools/list' },
+    });
+    const warn = await build('warn');
+    expect((await warn.app.inject('/answered')).json()).toEqual({ bound: false });
+    expect(warn.lines).toEqual([]);
   });
 
   it('writes nothing per request at warn', async () => {

@@ -1,4 +1,4 @@
-import { bindRequestLog } from '@repo/fastify-kit';
+import { bindAccessLine } from '@repo/fastify-kit';
 import type { FastifyInstance } from 'fastify';
 import { McpRpcError, RPC_ERROR } from '../../errors.js';
 import type { RpcHandler } from '../../protocol/rpc-handler.js';
@@ -30,7 +30,7 @@ export default async function mcpRoutes(fastify: FastifyInstance, opts: McpRoute
       const outcome = await opts.rpc.handle(request.body, request.headers);
       // What was called, never the arguments, goes on the request's one access line (as
       // client_id does, from the attribution plugin): a line of its own cost as much again.
-      bindRequestLog(request, {
+      bindAccessLine(request, {
         rpc: outcome.calls.length === 1 ? outcome.calls[0] : outcome.calls,
       });
       if (outcome.payload === undefined) return reply.code(202).send();
