@@ -13,8 +13,8 @@ const PAGE_CACHE_CONTROL = `public, max-age=${PAGE_MAX_AGE_S}`;
 /**
  * The options of a route whose every answer goes through {@link sendPage} (kept pages, and the
  * error pages of their 404s and 400s): `@fastify/compress` adds no hooks to it, since
- * `sendPage` codes those answers itself. Its two hooks were a twentieth of a kept page's CPU time
- * and did nothing for it but read headers.
+ * `sendPage` codes those answers itself. Its two hooks read headers and parsed the content type
+ * on every answer to do nothing: 2% of a kept page's CPU time.
  */
 export const PAGE_ROUTE = { compress: false } as const;
 
