@@ -42,17 +42,22 @@ function gzipTemplate(result: Buffer): GzipTemplate {
  * JSON; `undefined` for an id too long for one stored block (64 KB), which goes uncompressed.
  */
 function gzipWithId(template: GzipTemplate, idJson: string): Buffer | undefined {
-  const close = Buffer.from(`,"id":${idJson}}`, 'latin1');
+  // `idJson` is ASCII (see asciiJson), so its length is its byte count, and crc32 of the string
+  // (as UTF-8) is that of its bytes. One buffer, written in place: the head is most of it.
+  const close = `,"id":${idJson}}`;
   const n = close.length;
   if (n > MAX_STORED) return undefined;
-  const tail = Buffer.allocUnsafe(5 + n + 8);
-  tail[0] = 1; // BFINAL = 1, BTYPE = 00 (stored); already byte-aligned after the sync flush
-  tail.writeUInt16LE(n, 1);
-  tail.writeUInt16LE(~n & 0xffff, 3);
-  close.copy(tail, 5);
-  tail.writeUInt32LE(crc32(close, template.crc), 5 + n);
-  tail.writeUInt32LE((template.size + n) >>> 0, 9 + n);
-  return Buffer.concat([template.head, tail]);
+  const { head } = template;
+  const out = Buffer.allocUnsafe(head.length + 5 + n + 8);
+  head.copy(out, 0);
+  let at = head.length;
+  out[at] = 1; // BFINAL = 1, BTYPE = 00 (stored); already byte-aligned after the sync flush
+  out.writeUInt16LE(n, at + 1);
+  out.writeUInt16LE(~n & 0xffff, at + 3);
+  at += 5 + out.write(close, at + 5, 'latin1');
+  out.writeUInt32LE(crc32(close, template.crc), at);
+  out.writeUInt32LE((template.size + n) >>> 0, at + 4);
+  return out;
 }
 
 // gzip only pays for itself on a result sent more than once: compressing a fresh 16 KB answer
@@ -79,7 +84,17 @@ export function gzipResponse(idJson: string, result: Buffer): Buffer | undefined
   return gzipWithId(template, idJson);
 }
 
+// A client sends the same Accept-Encoding on every request (the SDKs' fetch: `gzip, deflate`), so
+// the last answer is kept: parsing it again was half a microsecond of every cached call.
+let lastHeader: string | undefined;
+let lastAnswer = false;
+
 /** Whether an `Accept-Encoding` header prefers gzip to no encoding (q-values honoured). */
 export function acceptsGzip(header: string | undefined): boolean {
-  return header !== undefined && negotiate(header, ['identity', 'gzip']) === 'gzip';
+  if (header === undefined) return false;
+  if (header !== lastHeader) {
+    lastAnswer = negotiate(header, ['identity', 'gzip']) === 'gzip';
+    lastHeader = header;
+  }
+  return lastAnswer;
 }

@@ -68,6 +68,18 @@ describe('acceptsGzip', () => {
     expect(acceptsGzip(header)).toBe(expected);
   });
 
+  it('answers each header for itself when clients alternate (the last answer is kept)', () => {
+    const headers = [
+      'gzip, deflate',
+      'identity',
+      'gzip, deflate',
+      'gzip, deflate',
+      'gzip;q=0',
+      'br',
+    ];
+    expect(headers.map((h) => acceptsGzip(h))).toEqual([true, false, true, true, false, false]);
+  });
+
   it('never throws on what a client may send', () => {
     const token = fc.constantFrom('gzip', 'identity', '*', 'br', ';q=', ',', ' ', '0', '1.0', '=');
     fc.assert(
