@@ -115,7 +115,9 @@ export function createToolRegistry(
         `Invalid params: "arguments" nest deeper than ${MAX_ARGUMENT_DEPTH} levels; no tool takes more than 3.`,
       );
     }
-    const key = `${name}\n${JSON.stringify(input)}`;
+    // One flat string from the serialiser: a joined key is a rope that the cache's map must first
+    // copy flat to hash it, on every call.
+    const key = JSON.stringify([name, input]);
     const cached = cache.get(key);
     if (cached !== undefined) return { json: cached, isError: false, kept: true };
     if (!tool.validator.Check(input)) {
