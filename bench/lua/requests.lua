@@ -11,12 +11,15 @@
 
 local threads = {}
 
--- With BENCH_DELAY_MS set, each connection waits that long before each request: a stated load
--- rather than as fast as the server answers, where latency is only the queue (Little's law).
+-- With BENCH_DELAY_MS set, each connection waits that long before each request, on average: a
+-- stated load rather than as fast as the server answers, where latency is only the queue (Little's
+-- law). Each pause is drawn from 0 to twice the mean (whole milliseconds, as wrk takes them): with
+-- one fixed pause the connections move in step, all fifty requests arrive together, and the last
+-- waits behind the other 49 at any load, which measured the generator's rhythm, not the server.
 local delay_ms = tonumber(os.getenv("BENCH_DELAY_MS") or "")
 if delay_ms and delay_ms > 0 then
   function delay()
-    return delay_ms
+    return math.random(0, 2 * delay_ms)
   end
 end
 
