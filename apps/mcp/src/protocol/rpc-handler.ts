@@ -104,7 +104,10 @@ export function createRpcHandler(tools: ToolRegistry, baseUrl: string): RpcHandl
     }
   }
 
-  async function callTool(params: RpcParams) {
+  // Not async: its callers are, so a bad name still rejects their promise, and a cached call
+  // crosses one async function fewer. Below, `return await` rather than returning the promise: an
+  // async function that returns a promise settles two microtask turns after it, an await in one.
+  function callTool(params: RpcParams) {
     if (typeof params.name !== 'string') {
       throw new McpRpcError(
         RPC_ERROR.INVALID_PARAMS,
@@ -124,7 +127,7 @@ export function createRpcHandler(tools: ToolRegistry, baseUrl: string): RpcHandl
         listTools(params);
         return list;
       case 'tools/call':
-        return callTool(params);
+        return await callTool(params);
       default:
         throw new McpRpcError(RPC_ERROR.METHOD_NOT_FOUND, `Method not found: ${method}`);
     }
@@ -240,9 +243,9 @@ export function createRpcHandler(tools: ToolRegistry, baseUrl: string): RpcHandl
           },
         );
       }
-      return Array.isArray(body)
+      return await (Array.isArray(body)
         ? batch(body, headerVersion ?? DEFAULT_LEGACY)
-        : single(body, headers, headerVersion);
+        : single(body, headers, headerVersion));
     },
   };
 }
