@@ -87,11 +87,30 @@ export function encodeJson(value: unknown): Buffer {
   return bytes;
 }
 
+// Field names come from a few schemas: each one's JSON is made once (up to KEYS_KEPT, so that a
+// result that echoes a client's own keys cannot grow the map).
+const KEYS = new Map<string, string>();
+const KEYS_KEPT = 1_024;
+function keyJson(key: string): string {
+  let json = KEYS.get(key);
+  if (json === undefined) {
+    json = asciiJson(JSON.stringify(key));
+    if (KEYS.size < KEYS_KEPT) KEYS.set(key, json);
+  }
+  return json;
+}
+
 // Appends the JSON of `value` to `text` and returns it; a frozen part moves the text so far and
 // its own bytes to `parts` and the text starts again empty.
 function write(value: unknown, text: string, parts: (string | Buffer)[]): string {
   if (value === null || typeof value !== 'object') {
-    return text + asciiJson(JSON.stringify(value) ?? 'null');
+    // Only a string's JSON can hold what is not ASCII.
+    return (
+      text +
+      (typeof value === 'string'
+        ? asciiJson(JSON.stringify(value))
+        : (JSON.stringify(value) ?? 'null'))
+    );
   }
   if (value instanceof RawJson) return text + value.json;
   const known = frozen.get(value);
@@ -110,7 +129,7 @@ function write(value: unknown, text: string, parts: (string | Buffer)[]): string
   for (const key of Object.keys(value)) {
     const field = (value as Record<string, unknown>)[key];
     if (field === undefined) continue;
-    out = write(field, `${out}${first ? '' : ','}${asciiJson(JSON.stringify(key))}:`, parts);
+    out = write(field, `${out}${first ? '' : ','}${keyJson(key)}:`, parts);
     first = false;
   }
   return `${out}}`;
