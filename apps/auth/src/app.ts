@@ -49,9 +49,11 @@ export default async function authApp(fastify: FastifyInstance, opts: AuthAppOpt
       ),
   });
   // Public documents and a public token endpoint: browser-based agents may read them too. The
-  // token form is a CORS "simple request", so no preflight route is needed.
-  fastify.addHook('onRequest', async (_request, reply) => {
+  // token form is a CORS "simple request", so no preflight route is needed. Callback style: an
+  // async hook costs every request a promise.
+  fastify.addHook('onRequest', (_request, reply, done) => {
     reply.header('access-control-allow-origin', '*');
+    done();
   });
 
   if (opts.serveHealth !== false) fastify.register(healthRoutes);
