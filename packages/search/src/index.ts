@@ -7,7 +7,6 @@ export type {
   SearchQuery,
   SearchResult,
 } from './catalog-index.js';
-export { damerauDistance, typoCost } from './damerau.js';
 export type { SearchErrorCode } from './errors.js';
 export {
   isSearchError,

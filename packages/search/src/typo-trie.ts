@@ -1,7 +1,7 @@
 /**
  * The dictionary's words in a trie walked once per query word to find its typo derivations,
- * counted as Meilisearch counts them (see `damerau.ts`): optimal-string-alignment distance (a swap
- * of two neighbours is one typo), a different first letter costs two, and the last query word is
+ * counted as Meilisearch counts them (see `typoCost` of @repo/catalog-core): optimal-string-
+ * alignment distance (a swap of two neighbours is one typo), a different first letter costs two, and the last query word is
  * matched against prefixes of the words (its prefix automaton). Nodes live in flat arrays
  * (first child, next sibling, letter, term), a few bytes each; a walk computes its distance rows
  * in one preallocated matrix, one row per depth, so it allocates nothing per node.

@@ -1,7 +1,7 @@
+import { typoCost } from '@repo/catalog-core';
 import { generateSampleCatalog } from '@repo/catalog-core/sample';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { typoCost } from '../src/damerau.js';
 import { maxTypos, tokenize } from '../src/text.js';
 import { TypoTrie } from '../src/typo-trie.js';
 

@@ -15,8 +15,7 @@
 // Ranking is an approximation (bucket sort on per-document measures, not milli's graph-based
 // rules): sets, totals, facets and explicit orders are what the contract compares exactly.
 
-import { foldWords } from '@repo/catalog-core';
-import { typoCost } from '../../damerau.js';
+import { foldWords, typoCost } from '@repo/catalog-core';
 import { parseModelFilter } from './model-filter.js';
 import type { ModelIndex, Occurrence } from './model-index.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { damerauDistance, typoCost } from '../src/damerau.js';
+import { damerauDistance, typoCost } from '../../src/lexicon/damerau.js';
 
 describe('damerauDistance', () => {
   it('counts two swapped neighbours as one edit', () => {
