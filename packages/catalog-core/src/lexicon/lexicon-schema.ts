@@ -5,7 +5,7 @@ import { CATEGORY_IDS } from '../categories.js';
 export const LEXICON_VERSION = 1;
 
 /** The languages whose words the lexicon lists separately, so that each list stays reviewable. */
-export const LEXICON_LANGUAGES = ['en', 'es', 'pt', 'fr'] as const;
+export const LEXICON_LANGUAGES = ['en', 'es', 'pt', 'fr', 'de', 'it', 'pl', 'nl'] as const;
 /** One of {@link LEXICON_LANGUAGES}. */
 export type LexiconLanguage = (typeof LEXICON_LANGUAGES)[number];
 
@@ -22,6 +22,10 @@ const ByLanguage = Type.Object(
     es: Type.Optional(WordList),
     pt: Type.Optional(WordList),
     fr: Type.Optional(WordList),
+    de: Type.Optional(WordList),
+    it: Type.Optional(WordList),
+    pl: Type.Optional(WordList),
+    nl: Type.Optional(WordList),
   },
   { additionalProperties: false },
 );
@@ -35,6 +39,21 @@ export const LexiconBrandSchema = Type.Object(
     name: Type.String({ minLength: 1, maxLength: 80 }),
     /** Other spellings and nicknames: `stussy`, `offwhite`, `ow`, `lv`, `tnf`. */
     aliases: Type.Optional(WordList),
+    /**
+     * The category nearly everything of the brand is in (a watchmaker's `accessories`, a perfume
+     * house's `perfumes`): the last hint for a title that names no kind of product.
+     */
+    category: Type.Optional(CategoryId),
+    /**
+     * Model and line names only this brand uses (`speedmaster`, `nuptse`): a title that starts
+     * with one and names no brand is the brand's.
+     */
+    models: Type.Optional(WordList),
+    /**
+     * The name is an everyday word too (Palace, Guess, Coach): a title names the brand only when
+     * it starts with it.
+     */
+    commonWord: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );
@@ -47,6 +66,8 @@ export const LexiconNicknameSchema = Type.Object(
     means: NonEmptyWordList,
     /** The brand the nickname implies, when there is one (`aj1` → Jordan). */
     brand: Type.Optional(Type.String({ minLength: 1, maxLength: 80 })),
+    /** The category of what it names (`aj1` → sneakers), for titles that name no kind of product. */
+    category: Type.Optional(CategoryId),
   },
   { additionalProperties: false },
 );
@@ -56,6 +77,11 @@ export const LexiconCategorySchema = Type.Object(
   {
     category: CategoryId,
     words: ByLanguage,
+    /**
+     * Words that label the category in a sheet (a category cell, a section header) but say too
+     * little in a title or a query ("Tech": "Nike Tech" is a tracksuit).
+     */
+    labels: Type.Optional(ByLanguage),
     /**
      * Whom the products are for (kids, women) rather than what they are: recognising a category
      * in a title, such a word wins ("Kids Hoodie" is filed under Kids).
@@ -140,6 +166,12 @@ export const LexiconFileSchema = Type.Object(
     price: Type.Optional(LexiconPriceSchema),
     currencies: Type.Optional(LexiconCurrencySchema),
     sizes: Type.Optional(LexiconSizeSchema),
+    /**
+     * Words that describe a product and never name a brand: colours, colourway nicknames,
+     * materials, fits, batch names ("black", "panda", "suede", "oversized", "ljr"). An import
+     * never learns a brand from them.
+     */
+    descriptors: Type.Optional(ByLanguage),
   },
   { additionalProperties: false },
 );

@@ -14,19 +14,18 @@ export type LexiconCurrency = (typeof LEXICON_CURRENCIES)[number];
  */
 export interface Lexicon {
   readonly version: number;
-  readonly brands: readonly {
-    readonly name: string;
-    /** Folded; the folded name itself is not repeated here. */
-    readonly aliases: readonly string[];
-  }[];
+  readonly brands: readonly LexiconBrandEntry[];
   readonly nicknames: readonly {
     readonly words: readonly string[];
     readonly means: readonly string[];
     readonly brand?: string;
+    readonly category?: CategoryId;
   }[];
   readonly categories: readonly {
     readonly category: CategoryId;
     readonly words: readonly string[];
+    /** Words that label it in a sheet only (see `LexiconCategorySchema`). */
+    readonly labels: readonly string[];
     readonly audience: boolean;
     readonly dropFirst: boolean;
   }[];
@@ -50,6 +49,21 @@ export interface Lexicon {
     readonly systems: readonly string[];
     readonly letters: readonly string[];
   };
+  /** Words that describe a product and never name a brand (folded). */
+  readonly descriptors: readonly string[];
+}
+
+/** A brand of a {@link Lexicon}. */
+export interface LexiconBrandEntry {
+  readonly name: string;
+  /** Folded; the folded name itself is not repeated here. */
+  readonly aliases: readonly string[];
+  /** The category nearly everything of the brand is in, when there is one. */
+  readonly category?: CategoryId;
+  /** Folded model and line names only this brand uses. */
+  readonly models: readonly string[];
+  /** The name is an everyday word: a title names the brand only when it starts with it. */
+  readonly commonWord: boolean;
 }
 
 type Languages = Partial<Record<(typeof LEXICON_LANGUAGES)[number], readonly string[]>>;
@@ -94,6 +108,7 @@ export const EMPTY_LEXICON: Lexicon = Object.freeze({
   price: { max: [], min: [], between: [], to: [], around: [] },
   currencies: { USD: [], EUR: [], CNY: [] },
   sizes: { words: [], systems: [], letters: [] },
+  descriptors: [],
 });
 
 /** A lexicon file (already checked against the schema) as a {@link Lexicon}. */
@@ -105,15 +120,20 @@ export function lexiconOfFile(file: LexiconFile): Lexicon {
     brands: (file.brands ?? []).map((brand) => ({
       name: brand.name,
       aliases: foldAll(brand.aliases).filter((alias) => alias !== foldPhrase(brand.name)),
+      ...(brand.category === undefined ? {} : { category: brand.category }),
+      models: foldAll(brand.models),
+      commonWord: brand.commonWord ?? false,
     })),
     nicknames: (file.nicknames ?? []).map((nickname) => ({
       words: foldAll(nickname.words),
       means: foldMeans(nickname.means),
       ...(nickname.brand === undefined ? {} : { brand: nickname.brand }),
+      ...(nickname.category === undefined ? {} : { category: nickname.category }),
     })),
     categories: (file.categories ?? []).map((entry) => ({
       category: entry.category,
       words: pooled(entry.words),
+      labels: pooled(entry.labels),
       audience: entry.audience ?? false,
       dropFirst: entry.dropFirst ?? false,
     })),
@@ -141,6 +161,7 @@ export function lexiconOfFile(file: LexiconFile): Lexicon {
       systems: foldAll(sizes.systems),
       letters: foldAll(sizes.letters),
     },
+    descriptors: pooled(file.descriptors),
   };
 }
 
@@ -153,9 +174,13 @@ export function addLexicon(base: Lexicon, extra: Lexicon): Lexicon {
   const brands = new Map(base.brands.map((brand) => [brand.name, brand]));
   for (const brand of extra.brands) {
     const known = brands.get(brand.name);
+    const category = brand.category ?? known?.category;
     brands.set(brand.name, {
       name: brand.name,
       aliases: foldAll(known?.aliases, brand.aliases),
+      ...(category === undefined ? {} : { category }),
+      models: foldAll(known?.models, brand.models),
+      commonWord: (known?.commonWord ?? false) || brand.commonWord,
     });
   }
   const categories = new Map(base.categories.map((entry) => [entry.category, entry]));
@@ -164,6 +189,7 @@ export function addLexicon(base: Lexicon, extra: Lexicon): Lexicon {
     categories.set(entry.category, {
       category: entry.category,
       words: foldAll(known?.words, entry.words),
+      labels: foldAll(known?.labels, entry.labels),
       audience: (known?.audience ?? false) || entry.audience,
       dropFirst: (known?.dropFirst ?? false) || entry.dropFirst,
     });
@@ -183,5 +209,6 @@ export function addLexicon(base: Lexicon, extra: Lexicon): Lexicon {
     price: union(base.price, extra.price),
     currencies: union(base.currencies, extra.currencies),
     sizes: union(base.sizes, extra.sizes),
+    descriptors: foldAll(base.descriptors, extra.descriptors),
   };
 }

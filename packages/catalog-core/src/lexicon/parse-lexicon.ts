@@ -60,11 +60,14 @@ export function parseLexicon(value: unknown): Lexicon {
   return lexiconOfFile(value);
 }
 
-/** Words a filler must not be: dropping them would lose what the shopper asked for. */
+/**
+ * Words a filler must not be: dropping them would lose what the shopper asked for. A brand whose
+ * name is an everyday word (On, Tous) is found by its other words and spellings ("on running").
+ */
 function searchedWords(lexicon: Lexicon): Map<string, string> {
   const words = new Map<string, string>();
   for (const brand of lexicon.brands) {
-    words.set(foldPhrase(brand.name), `brand ${brand.name}`);
+    if (!brand.commonWord) words.set(foldPhrase(brand.name), `brand ${brand.name}`);
     for (const alias of brand.aliases) words.set(alias, `an alias of ${brand.name}`);
   }
   for (const nickname of lexicon.nicknames) {
@@ -79,8 +82,33 @@ function searchedWords(lexicon: Lexicon): Map<string, string> {
   return words;
 }
 
-function consistencyProblems(lexicon: Lexicon): string[] {
+/**
+ * Two brands named alike, and describing words that are a brand's name. Two lines of one house
+ * may share a spelling when the later one has a category of its own ("ysl": Saint Laurent, and
+ * Yves Saint Laurent for perfumes): a title's kind of product tells them apart.
+ */
+function brandProblems(lexicon: Lexicon): string[] {
   const problems: string[] = [];
+  const owner = new Map<string, string>();
+  for (const brand of lexicon.brands) {
+    const name = foldPhrase(brand.name);
+    for (const word of new Set([name, ...brand.aliases])) {
+      const other = owner.get(word);
+      const line = word !== name && brand.category !== undefined;
+      if (other !== undefined && other !== brand.name && !line) {
+        problems.push(`/brands: "${word}" names both ${other} and ${brand.name}`);
+      } else if (other === undefined) owner.set(word, brand.name);
+    }
+  }
+  for (const word of lexicon.descriptors) {
+    const brand = owner.get(word);
+    if (brand !== undefined) problems.push(`/descriptors: "${word}" is also brand ${brand}`);
+  }
+  return problems;
+}
+
+function consistencyProblems(lexicon: Lexicon): string[] {
+  const problems = brandProblems(lexicon);
   const brands = new Set(lexicon.brands.map((brand) => brand.name));
   for (const nickname of lexicon.nicknames) {
     if (nickname.brand !== undefined && !brands.has(nickname.brand)) {
@@ -110,7 +138,8 @@ function consistencyProblems(lexicon: Lexicon): string[] {
  * Adds the words of each extension to `base` (see `LexiconFileSchema`: a brand or category both
  * name gets the words of both, nicknames and product types are appended, word lists are joined)
  * and checks that the result holds together: every nickname's brand is a brand of the lexicon,
- * and no filler or budget word is also a brand, nickname, category or product-type word.
+ * no word names two brands, no describing word is a brand's, and no filler or budget word is
+ * also a brand, nickname, category or product-type word.
  *
  * @throws {CatalogError} `LEXICON_INVALID` naming each conflict.
  * @example

@@ -21,7 +21,9 @@ describe('parseLexicon', () => {
       brands: [{ name: 'Nike', aliases: ['Swooshy', ' SWOOSHY ', 'Nike'] }],
       fillers: { fr: ["S'il vous plaît"], es: ['Por   favor'] },
     });
-    expect(lexicon.brands).toEqual([{ name: 'Nike', aliases: ['swooshy'] }]);
+    expect(lexicon.brands).toEqual([
+      { name: 'Nike', aliases: ['swooshy'], models: [], commonWord: false },
+    ]);
     expect(lexicon.fillers).toEqual(['por favor', 'il vous plait']);
     expect(lexicon.categories).toEqual([]);
     expect(lexicon.currencies).toEqual({ USD: [], EUR: [], CNY: [] });
@@ -79,7 +81,7 @@ describe('mergeLexicons', () => {
       version: 1,
       brands: [
         { name: 'Nike', aliases: ['swooshy'] },
-        { name: 'Kith', aliases: ['kith nyc'] },
+        { name: 'Cobalt Atelier', aliases: ['cobalt atl'], category: 'bags', models: ['Orbit'] },
       ],
       categories: [{ category: 'sneakers', words: { en: ['sneaks'] } }],
       nicknames: [{ words: ['aj9'], means: ['air jordan 9'], brand: 'Jordan' }],
@@ -91,7 +93,13 @@ describe('mergeLexicons', () => {
       ...DEFAULT_LEXICON.brands.find((b) => b.name === 'Nike')!.aliases,
       'swooshy',
     ]);
-    expect(merged.brands.at(-1)).toEqual({ name: 'Kith', aliases: ['kith nyc'] });
+    expect(merged.brands.at(-1)).toEqual({
+      name: 'Cobalt Atelier',
+      aliases: ['cobalt atl'],
+      category: 'bags',
+      models: ['orbit'],
+      commonWord: false,
+    });
     const sneakers = merged.categories.find((c) => c.category === 'sneakers')!;
     expect(sneakers.words).toContain('sneaks');
     expect(sneakers.words).toContain('zapatillas');
@@ -115,11 +123,30 @@ describe('mergeLexicons', () => {
   it('refuses a nickname that implies a brand the lexicon does not know', () => {
     const extra = parseLexicon({
       version: 1,
-      nicknames: [{ words: ['k1'], means: ['kith one'], brand: 'Kith' }],
+      nicknames: [{ words: ['co1'], means: ['cobalt one'], brand: 'Cobalt Atelier' }],
     });
     expect(problemsOf(() => mergeLexicons(DEFAULT_LEXICON, extra))).toContain(
-      '/nicknames: "k1" implies brand "Kith", which is not a brand of the lexicon',
+      '/nicknames: "co1" implies brand "Cobalt Atelier", which is not a brand of the lexicon',
     );
+  });
+
+  it('refuses a spelling of two brands, and a describing word that names a brand', () => {
+    const extra = parseLexicon({
+      version: 1,
+      brands: [{ name: 'Nikola', aliases: ['swoosh'] }],
+      descriptors: { en: ['supreme'] },
+    });
+    const message = problemsOf(() => mergeLexicons(DEFAULT_LEXICON, extra));
+    expect(message).toContain('/brands: "swoosh" names both Nike and Nikola');
+    expect(message).toContain('/descriptors: "supreme" is also brand Supreme');
+  });
+
+  it('lets two lines of one house share a spelling when the later one has its category', () => {
+    const extra = parseLexicon({
+      version: 1,
+      brands: [{ name: 'Swoosh Beauty', aliases: ['swoosh'], category: 'perfumes' }],
+    });
+    expect(() => mergeLexicons(DEFAULT_LEXICON, extra)).not.toThrow();
   });
 });
 
