@@ -73,3 +73,43 @@ export function foldPhrase(text: string): string {
 export function foldCatalogPhrase(text: string): string {
   return foldWords(text).join(' ');
 }
+
+/** A title's words, folded for lookups and as written for people. */
+export interface TitleTokens {
+  /** Each word folded like {@link foldWords}: `stüssy` → `stussy`. */
+  readonly folded: readonly string[];
+  /** The same words as the title writes them: `Stüssy`. */
+  readonly original: readonly string[];
+  /**
+   * How many words come before what the title adds in brackets or after a `+` ("Set (hoodie +
+   * joggers)": 1): the words that say what the product is.
+   */
+  readonly head: number;
+}
+
+// Letters and digits in runs; each Chinese character is a word of its own, as Chinese titles
+// write brand names and words without spaces between them ("耐克dunk熊猫").
+const WORD_RUNS = /\p{Script=Han}|(?:(?!\p{Script=Han})[\p{L}\p{N}])+/gu;
+const ASIDE = /[(+（]/u;
+// The query's elision and contraction rules, for text that has not been lowercased.
+const ELISION_ANY_CASE = new RegExp(ELISION.source, 'giu');
+const CONTRACTION_ANY_CASE = new RegExp(CONTRACTION.source, 'giu');
+
+/**
+ * A product title split into words, each both folded and as written, so that a word recognised
+ * by its folded form can be quoted as the title spells it. Contractions and elisions are dropped
+ * as for a query ("Women's" → `women`), and a `×` between two names reads as `x`.
+ *
+ * @example tokenizeTitle("Nike × Stüssy Men's Tee").original // ['Nike', 'x', 'Stüssy', 'Men', 'Tee']
+ */
+export function tokenizeTitle(title: string): TitleTokens {
+  const text = title
+    .replace(APOSTROPHES, "'")
+    .replace(/×/g, ' x ')
+    .replace(ELISION_ANY_CASE, '')
+    .replace(CONTRACTION_ANY_CASE, '');
+  const original = text.match(WORD_RUNS) ?? [];
+  const aside = text.search(ASIDE);
+  const head = aside < 0 ? original.length : (text.slice(0, aside).match(WORD_RUNS) ?? []).length;
+  return { folded: original.map(fold), original, head };
+}

@@ -32,10 +32,10 @@ describe('recognizeBrand', () => {
   it('knows the brands an operator adds', () => {
     const lexicon = mergeLexicons(
       DEFAULT_LEXICON,
-      parseLexicon({ version: 1, brands: [{ name: 'Kith', aliases: ['kith nyc'] }] }),
+      parseLexicon({ version: 1, brands: [{ name: 'Cobalt Atelier', aliases: ['cobalt atl'] }] }),
     );
-    expect(recognizeBrand('KITH NYC logo hoodie', lexicon)).toBe('Kith');
-    expect(recognizeBrand('KITH NYC logo hoodie', DEFAULT_LEXICON)).toBeUndefined();
+    expect(recognizeBrand('COBALT ATL logo hoodie', lexicon)).toBe('Cobalt Atelier');
+    expect(recognizeBrand('COBALT ATL logo hoodie', DEFAULT_LEXICON)).toBeUndefined();
   });
 });
 

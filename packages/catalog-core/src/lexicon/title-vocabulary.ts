@@ -1,0 +1,321 @@
+import { CATEGORIES, type CategoryId } from '../categories.js';
+import { typoCost } from './damerau.js';
+import { foldCatalogPhrase, tokenizeTitle } from './fold.js';
+import type { Lexicon } from './lexicon.js';
+import { PhraseTable } from './phrase-table.js';
+
+/** A brand a title names outright, by its name or one of its spellings. */
+export interface NamedBrand {
+  readonly name: string;
+  readonly commonWord: boolean;
+  /**
+   * Other brands the same spelling names, each with its one category: the lines of one house
+   * ("ysl": Saint Laurent, and Yves Saint Laurent for perfumes). Which one a title means depends
+   * on what the title says the product is.
+   */
+  readonly lines: readonly { readonly name: string; readonly category: CategoryId }[];
+}
+
+/** A model, line or nickname: the brand and the kind of product it implies, when it does. */
+export interface ImpliedThing {
+  readonly brand?: string;
+  readonly category?: CategoryId;
+}
+
+/** A word for a kind of product or for whom it is (kids, women). */
+export interface KindWord {
+  readonly category: CategoryId;
+  readonly audience: boolean;
+  /** A word for whom it is that says less than what it is ("women": a women's bag is a bag). */
+  readonly weak: boolean;
+  /** Also a describing word ("bone": a cap in Portuguese, a colour in English). */
+  readonly ambiguous: boolean;
+}
+
+/** The phrase tables a title is read with, built once per lexicon. */
+export interface TitleVocabulary {
+  readonly brands: PhraseTable<NamedBrand>;
+  readonly implied: PhraseTable<ImpliedThing>;
+  readonly kinds: PhraseTable<KindWord>;
+  /** The kind words and the words that label a category in a sheet only ("Tech"). */
+  readonly labels: PhraseTable<KindWord>;
+  readonly descriptors: PhraseTable<true>;
+  /** The category of one-category brands, by brand name. */
+  readonly brandCategory: ReadonlyMap<string, CategoryId>;
+  /**
+   * The brand whose name (or a spelling of it) the words from `start` spell with typos, covering
+   * the word at `unknown`; the longest such name (see `readTitle`).
+   */
+  closeBrand(
+    words: readonly string[],
+    start: number,
+    unknown: number,
+  ): { name: string; length: number } | undefined;
+}
+
+/** Letters a word needs before a typo in it is forgiven; two typos from nine (as a search). */
+const MIN_TYPO_LETTERS = 6;
+const TWO_TYPO_LETTERS = 9;
+
+/** What one stretch of a title is. Every word of a title belongs to exactly one segment. */
+export type Segment =
+  | {
+      readonly type: 'brand';
+      readonly start: number;
+      readonly length: number;
+      readonly value: NamedBrand;
+      /** The category of the model it names too ("Air Jordan 4"), if it does. */
+      readonly category?: CategoryId;
+    }
+  | {
+      readonly type: 'implied';
+      readonly start: number;
+      readonly length: number;
+      readonly value: ImpliedThing;
+    }
+  | {
+      readonly type: 'kind';
+      readonly start: number;
+      readonly length: number;
+      readonly value: KindWord;
+    }
+  | {
+      readonly type: 'learned';
+      readonly start: number;
+      readonly length: number;
+      readonly value: string;
+    }
+  | {
+      readonly type: 'descriptor' | 'number' | 'collab' | 'function' | 'unknown';
+      readonly start: number;
+      readonly length: number;
+    };
+
+/** Segments that may come before a title's name without it ceasing to lead the title. */
+export const LEAD_INS: ReadonlySet<Segment['type']> = new Set(['descriptor', 'number', 'function']);
+
+// Words that join the words of a name ("Fear of God", "Comme des Garçons", "A Bathing Ape") and
+// never start or end one.
+const FUNCTION_WORDS = new Set([
+  'a',
+  'an',
+  'the',
+  'of',
+  'and',
+  'by',
+  'for',
+  'de',
+  'des',
+  'du',
+  'del',
+  'della',
+  'di',
+  'da',
+  'la',
+  'le',
+  'les',
+  'el',
+  'los',
+  'et',
+  'y',
+  'e',
+  'und',
+  'von',
+  'van',
+  'der',
+  'den',
+  'het',
+]);
+// Sizes, model numbers and codes: `42`, `350`, `v2`, `am90`, `xt6`, `b22`, `1of1`.
+const NUMBER_LIKE = /^(?:\d|[a-z]{1,3}\d+[a-z]?$)/;
+
+const built = new WeakMap<Lexicon, TitleVocabulary>();
+
+/** The tables of a lexicon, built on first use and kept while the lexicon lives. */
+export function titleVocabulary(lexicon: Lexicon): TitleVocabulary {
+  let found = built.get(lexicon);
+  if (found) return found;
+  // Every phrase is split as titles are (a Chinese name into its characters).
+  const key = (phrase: string) => tokenizeTitle(phrase).folded.join(' ');
+  const brands = new PhraseTable<NamedBrand>();
+  const implied = new PhraseTable<ImpliedThing>();
+  const brandCategory = new Map<string, CategoryId>();
+  for (const brand of lexicon.brands) {
+    const value = { name: brand.name, commonWord: brand.commonWord, lines: [] };
+    // As the catalog folds it ("levi s") and as a title is read ("Levi's" → `levi`).
+    brands.add(foldCatalogPhrase(brand.name), value);
+    brands.add(key(brand.name), value);
+    if (brand.category) brandCategory.set(brand.name, brand.category);
+  }
+  // Spellings are never everyday words (the lexicon's rule), so they count anywhere in a title.
+  for (const brand of lexicon.brands) {
+    for (const alias of brand.aliases) {
+      const phrase = key(alias);
+      const other = brands.get(phrase);
+      if (other && other.name !== brand.name && brand.category) {
+        (other.lines as { name: string; category: CategoryId }[]).push({
+          name: brand.name,
+          category: brand.category,
+        });
+      } else brands.add(phrase, { name: brand.name, commonWord: false, lines: [] });
+    }
+  }
+  for (const brand of lexicon.brands) {
+    const thing = { brand: brand.name, ...(brand.category ? { category: brand.category } : {}) };
+    for (const model of brand.models) implied.add(key(model), thing);
+  }
+  for (const nickname of lexicon.nicknames) {
+    const thing = {
+      ...(nickname.brand ? { brand: nickname.brand } : {}),
+      ...(nickname.category ? { category: nickname.category } : {}),
+    };
+    for (const word of [...nickname.words, ...nickname.means]) implied.add(key(word), thing);
+  }
+  const descriptors = new PhraseTable<true>();
+  for (const word of lexicon.descriptors) descriptors.add(key(word), true);
+  const kinds = new PhraseTable<KindWord>();
+  const labels = new PhraseTable<KindWord>();
+  const audience = new Map(
+    lexicon.categories.filter((c) => c.audience).map((c) => [c.category, c]),
+  );
+  const kindOf = (category: CategoryId, ambiguous: boolean): KindWord => ({
+    category,
+    audience: audience.has(category),
+    weak: audience.get(category)?.dropFirst ?? false,
+    ambiguous,
+  });
+  const addKind = (phrase: string, category: CategoryId) => {
+    const folded = key(phrase);
+    const value = kindOf(category, descriptors.get(folded) !== undefined);
+    kinds.add(folded, value);
+    labels.add(folded, value);
+  };
+  // The catalog's own names first: an id, a display name, each part of it and its singular.
+  for (const category of CATEGORIES) {
+    for (const part of [category.id, category.name, ...category.name.split('&')]) {
+      addKind(part, category.id);
+      const folded = key(part);
+      if (folded.endsWith('s')) addKind(folded.slice(0, -1), category.id);
+    }
+  }
+  for (const entry of lexicon.categories) {
+    for (const word of entry.words) addKind(word, entry.category);
+  }
+  for (const entry of lexicon.types) {
+    for (const word of entry.words) addKind(word, entry.category);
+  }
+  for (const entry of lexicon.categories) {
+    for (const word of entry.labels) {
+      labels.add(key(word), kindOf(entry.category, false));
+    }
+  }
+  const closeBrand = closeBrands(lexicon, key);
+  found = { brands, implied, kinds, labels, descriptors, brandCategory, closeBrand };
+  built.set(lexicon, found);
+  return found;
+}
+
+/** The {@link TitleVocabulary.closeBrand} of a lexicon's brands. */
+function closeBrands(
+  lexicon: Lexicon,
+  key: (phrase: string) => string,
+): TitleVocabulary['closeBrand'] {
+  // Names that could be misspelt at all, by their first letter (a typo keeps it, as a search's).
+  const byFirst = new Map<string, { name: string; words: string[] }[]>();
+  for (const brand of lexicon.brands) {
+    for (const phrase of [brand.name, ...brand.aliases]) {
+      const words = key(phrase).split(' ');
+      if (!words.some((word) => word.length >= MIN_TYPO_LETTERS)) continue;
+      const first = words[0]!.charAt(0);
+      const list = byFirst.get(first) ?? [];
+      list.push({ name: brand.name, words });
+      byFirst.set(first, list);
+    }
+  }
+  const close = (typed: string, word: string) => {
+    if (typed === word) return 0;
+    if (word.length < MIN_TYPO_LETTERS) return undefined;
+    return typoCost(typed, word, word.length >= TWO_TYPO_LETTERS ? 2 : 1);
+  };
+  return (words, start, unknown) => {
+    let best: { name: string; length: number } | undefined;
+    for (const candidate of byFirst.get(words[start]?.charAt(0) ?? '') ?? []) {
+      const length = candidate.words.length;
+      if (start + length <= unknown || start + length > words.length) continue;
+      if (best && best.length >= length) continue;
+      let typos = 0;
+      let all = true;
+      for (let i = 0; i < length && all; i++) {
+        const cost = close(words[start + i]!, candidate.words[i]!);
+        if (cost === undefined) all = false;
+        else typos += cost;
+      }
+      if (all && typos > 0) best = { name: candidate.name, length };
+    }
+    return best;
+  };
+}
+
+/**
+ * Splits a folded title into segments, at each word the longest phrase any table knows (a brand
+ * before a model before a kind of product before a describing word before a learned name, when
+ * two are as long), else one word by its shape. A brand whose name is an everyday word counts
+ * only where the title starts (after describing words, numbers and kinds of product) or right
+ * after an `x`.
+ */
+export function segmentTitle(
+  words: readonly string[],
+  vocabulary: TitleVocabulary,
+  learned?: PhraseTable<string>,
+): Segment[] {
+  const segments: Segment[] = [];
+  let leadIns = true;
+  let afterX = false;
+  for (let start = 0; start < words.length; ) {
+    let best: Segment | undefined;
+    const offer = (segment: Segment | undefined) => {
+      if (segment && (!best || segment.length > best.length)) best = segment;
+    };
+    const brand = vocabulary.brands.longestAt(words, start);
+    if (brand && (leadIns || afterX || !brand.value.commonWord)) {
+      offer({ type: 'brand', ...brand });
+    }
+    const implied = vocabulary.implied.longestAt(words, start);
+    if (implied && brand && implied.value.brand === brand.value.name) {
+      // A model that starts with its brand's name ("Air Jordan 4") names the brand, all of it.
+      const { category } = implied.value;
+      offer({
+        type: 'brand',
+        start,
+        length: implied.length,
+        value: brand.value,
+        ...(category ? { category } : {}),
+      });
+    } else offer(tagged('implied', implied));
+    offer(tagged('kind', vocabulary.kinds.longestAt(words, start)));
+    const descriptor = vocabulary.descriptors.longestAt(words, start);
+    if (descriptor) offer({ type: 'descriptor', start, length: descriptor.length });
+    offer(tagged('learned', learned?.longestAt(words, start)));
+    best ??= { type: shapeOf(words[start]!), start, length: 1 };
+    segments.push(best);
+    // A title may open with the kind of product ("Orologio Omega", "Jurk Reformation").
+    leadIns &&= LEAD_INS.has(best.type) || best.type === 'kind';
+    afterX = best.type === 'collab';
+    start += best.length;
+  }
+  return segments;
+}
+
+function tagged<T extends 'implied' | 'kind' | 'learned', V>(
+  type: T,
+  match: { start: number; length: number; value: V } | undefined,
+): { type: T; start: number; length: number; value: V } | undefined {
+  return match ? { type, ...match } : undefined;
+}
+
+function shapeOf(word: string): 'number' | 'collab' | 'function' | 'unknown' {
+  if (word === 'x') return 'collab';
+  if (NUMBER_LIKE.test(word)) return 'number';
+  if (word.length === 1 || FUNCTION_WORDS.has(word)) return 'function';
+  return 'unknown';
+}
