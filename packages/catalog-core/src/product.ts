@@ -20,7 +20,9 @@ export const SLUG_PATTERN = '^[a-z0-9]+(?:-[a-z0-9]+)*-[0-9]{5,20}$';
  * A product of the catalog: the one schema behind the loaded catalog, imports, search documents
  * and tool results. Prices are in CNY, the marketplace currency; conversions happen at read time.
  * `listing_url` is derived from `marketplace` + `item_id` and stored so that every consumer reads
- * the same link.
+ * the same link. `qc_photos` are pictures a page shows (checked `https:` URLs, or the sample
+ * catalog's drawn `/qc/…` photos), `qc_albums` pages that hold more of them (Imgur albums, Yupoo
+ * albums): `readQcLinks` tells them apart when a catalog is read.
  */
 export const ProductSchema = Type.Object(
   {
@@ -33,6 +35,9 @@ export const ProductSchema = Type.Object(
     item_id: Type.String({ pattern: '^[0-9]{5,20}$' }),
     listing_url: Type.String({ format: 'uri', maxLength: 300 }),
     qc_photos: Type.Array(Type.String({ minLength: 1, maxLength: 500 }), { maxItems: 50 }),
+    qc_albums: Type.Optional(
+      Type.Array(Type.String({ minLength: 1, maxLength: 500 }), { maxItems: 20 }),
+    ),
     created_at: Type.String({ format: 'date-time' }),
     model: Type.Optional(Type.String({ maxLength: 120 })),
     colorway: Type.Optional(Type.String({ maxLength: 80 })),

@@ -76,8 +76,13 @@ export interface SiteUrls {
   wellKnown(name: WellKnownDocument): string;
   /** `/.well-known/agent-skills/{name}/SKILL.md`. */
   skill(name: string): string;
-  /** A path of the site (`/assets/icon.svg`, a QC photo's `/qc/…`) made absolute; absolute URLs pass through. */
-  absolute(pathOrUrl: string): string;
+  /**
+   * A path of the site (`/assets/icon.svg`) made absolute. Only paths: catalog text never
+   * becomes a site URL this way (`qcPhotoUrl` says what a photo may be).
+   *
+   * @throws {TypeError} for anything that is not a path starting with one `/`.
+   */
+  absolute(path: string): string;
 }
 
 /** Options of {@link createSiteUrls}. */
@@ -145,17 +150,22 @@ export function createSiteUrls(options: SiteUrlsOptions): SiteUrls {
     sitemapPart: (part) => `${base}/sitemap-${part}.xml`,
     wellKnown: (name) => `${base}/.well-known/${name}`,
     skill: (name) => `${base}/.well-known/agent-skills/${encodeURIComponent(name)}/SKILL.md`,
-    absolute: (pathOrUrl) => absoluteUrl(base, pathOrUrl),
+    absolute: (path) => absoluteUrl(base, path),
   };
 }
 
 /**
- * Makes a catalog path (`/qc/...`) absolute under `baseUrl`; absolute URLs pass through.
+ * Makes a path of the site absolute under `baseUrl`.
  *
- * @example absoluteUrl('https://shop.example', '/qc/a-123456/1.svg') // 'https://shop.example/qc/a-123456/1.svg'
+ * @throws {TypeError} for anything that is not a path starting with one `/` (a URL, `//host`,
+ *   text): gluing text to the base URL makes a link nobody meant.
+ * @example absoluteUrl('https://shop.example', '/assets/icon.svg') // 'https://shop.example/assets/icon.svg'
  */
-export function absoluteUrl(baseUrl: string, pathOrUrl: string): string {
-  return /^https?:\/\//i.test(pathOrUrl) ? pathOrUrl : `${baseUrl}${pathOrUrl}`;
+export function absoluteUrl(baseUrl: string, path: string): string {
+  if (!path.startsWith('/') || path.startsWith('//')) {
+    throw new TypeError(`not a path of the site: ${JSON.stringify(path.slice(0, 60))}`);
+  }
+  return `${baseUrl}${path}`;
 }
 
 // The functions below are the builder without kept parameters, for callers that hold only a base

@@ -41,7 +41,10 @@ describe('public URLs', () => {
 
   it('make catalog paths absolute and leave absolute URLs alone', () => {
     expect(absoluteUrl(base, '/qc/a-123456/1.svg')).toBe('https://shop.example/qc/a-123456/1.svg');
-    expect(absoluteUrl(base, 'https://img.example/1.jpg')).toBe('https://img.example/1.jpg');
+    // Only paths: text never becomes a site URL by being glued to the base.
+    for (const text of ['https://img.example/1.jpg', 'see yupoo', '//host/x.png', 'javascript:x']) {
+      expect(() => absoluteUrl(base, text), text).toThrow(TypeError);
+    }
   });
 
   it('build listing URLs with their parameters, leaving out empty ones', () => {

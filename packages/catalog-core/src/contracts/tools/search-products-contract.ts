@@ -114,9 +114,22 @@ export const ProductSummarySchema = Type.Object(
     listing_url: urlSchema('The original marketplace listing (not an affiliate link).'),
     product_url: urlSchema('The product page on this catalog.'),
     markdown_url: urlSchema('The Markdown version of the product page.'),
-    qc_photos: Type.Array(urlSchema('A quality-check photo.'), {
-      description: 'Quality-check photos taken by agents’ warehouses.',
+    qc_photos: Type.Array(urlSchema('A quality-check photo: an https image URL.'), {
+      description: 'Quality-check photos taken by agents’ warehouses, as images to show.',
     }),
+    qc_albums: Type.Array(
+      Type.Object(
+        {
+          url: urlSchema('The album or gallery page (https).'),
+          label: Type.String({ description: 'Where the link goes: "QC album on Imgur".' }),
+        },
+        { additionalProperties: false },
+      ),
+      {
+        description:
+          'Pages with more QC photos (Imgur and Yupoo albums, Google Drive folders): links to open, never images.',
+      },
+    ),
     buy_links: Type.Array(BuyLinkSchema, { description: 'Affiliate links, one per agent.' }),
     batch: Type.Optional(Type.String({ description: 'Factory batch name, when known.' })),
     seller: Type.Optional(Type.String({ description: 'Marketplace seller, when known.' })),
