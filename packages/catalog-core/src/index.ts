@@ -16,6 +16,12 @@ export {
   SLUG_PATTERN,
 } from './product.js';
 
+// --- QC photos and albums: what a sheet's QC cell holds, and what a page may show of it
+
+export { qcAlbum, qcPhotoUrl } from './qc-links/qc-link-urls.js';
+export type { QcLinks } from './qc-links/read-qc-links.js';
+export { MAX_QC_ALBUMS, MAX_QC_PHOTOS, readQcLinks } from './qc-links/read-qc-links.js';
+
 // --- service description & public URLs
 
 export { SERVICE_INFO } from './service.js';
@@ -130,6 +136,7 @@ export {
 
 // --- lexicon: how shoppers name brands, models, categories, prices
 
+export { damerauDistance, typoCost } from './lexicon/damerau.js';
 export { DEFAULT_LEXICON } from './lexicon/default-lexicon.js';
 export {
   foldCatalogPhrase,
@@ -156,7 +163,8 @@ export {
 export { mergeLexicons, parseLexicon } from './lexicon/parse-lexicon.js';
 export type { PhraseMatch } from './lexicon/phrase-table.js';
 export { PhraseTable } from './lexicon/phrase-table.js';
-export { recognizeBrand, recognizeCategory } from './lexicon/recognize.js';
+export type { TitleReading } from './lexicon/recognize.js';
+export { readTitle, recognizeBrand, recognizeCategory } from './lexicon/recognize.js';
 
 // --- import: rows of a catalog file become products
 
@@ -172,6 +180,10 @@ export type { NormalizeRowResult } from './import/normalize-row.js';
 export { normalizeProductRow } from './import/normalize-row.js';
 export type { NormalizeRowContext } from './import/row-context.js';
 export { UNBRANDED } from './import/row-context.js';
+export type { SectionHeader } from './import/section-header.js';
+export { readSectionHeader } from './import/section-header.js';
+export type { LearnedBrand, SheetKnowledge, SheetLearner } from './import/sheet-learning.js';
+export { createSheetLearner } from './import/sheet-learning.js';
 export { productSlug, slugify } from './import/slug.js';
 export type { PastedLinkReading } from './listing-link/pasted-link.js';
 export {

@@ -74,18 +74,6 @@ export function parseCategory(value: unknown): Parsed<CategoryId> {
     : fail(`${show(value)} is not one of ${CATEGORIES.map((c) => c.id).join(', ')}`);
 }
 
-/**
- * The category a text's words name with the catalog's own category names (`Essentials Hoodie`
- * → hoodies); of several, the last, as English puts the kind of thing last (`Kids Hoodie`).
- */
-export function categoryNamedIn(text: string): CategoryId | undefined {
-  let found: CategoryId | undefined;
-  for (const word of text.split(/[\s,/()[\]|+]+/)) {
-    found = CATEGORY_BY_NAME.get(foldWord(word)) ?? found;
-  }
-  return found;
-}
-
 /** A list cell: an array, or text separated by `|` (preferred), `;`, `,` or new lines. */
 export function parseList(value: unknown, separators = /[|;,\n]/): Parsed<string[]> {
   if (Array.isArray(value)) {

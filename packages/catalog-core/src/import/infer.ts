@@ -1,75 +1,106 @@
 import type { CategoryId } from '../categories.js';
 import { type Currency, DEFAULT_CURRENCY_RATES, formatPrice, toCny } from '../currency.js';
-import { categoryNamedIn, type Parsed, parseCategory, show } from './fields.js';
+import { DEFAULT_LEXICON } from '../lexicon/default-lexicon.js';
+import { recognizeBrand, recognizeCategory, type TitleReading } from '../lexicon/recognize.js';
+import { type Parsed, parseCategory, show } from './fields.js';
 import { type Money, parseMoney } from './money.js';
 import { type NormalizeRowContext, UNBRANDED } from './row-context.js';
+import type { SectionHeader } from './section-header.js';
 
 /** A value a row gets, and what was inferred or converted to get it (a warning), if anything. */
 export type Inferred<T> =
   | { readonly ok: true; readonly value: T; readonly warning?: string }
   | { readonly ok: false; readonly reason: string };
 
+/** A title, read once for what the brand and the category need of it. */
+export type ReadTitle = () => TitleReading | undefined;
+
 /**
  * The brand: the given one (canonicalised by the lexicon: `LV` → `Louis Vuitton`), else the one
- * the title names, else {@link UNBRANDED} with a warning.
+ * the title names (its name, a name the sheet taught, or a model only that brand makes), else
+ * {@link UNBRANDED} with a warning that quotes what may be a brand nobody listed.
  */
 export function inferBrand(
   given: string | undefined,
-  title: string | undefined,
+  title: ReadTitle,
   context: NormalizeRowContext,
 ): Inferred<string> {
-  if (given !== undefined) return { ok: true, value: context.recognizeBrand?.(given) ?? given };
-  const fromTitle = title === undefined ? undefined : context.recognizeBrand?.(title);
-  if (fromTitle !== undefined) return { ok: true, value: fromTitle };
+  if (given !== undefined) {
+    return { ok: true, value: recognizeBrand(given, context.lexicon ?? DEFAULT_LEXICON) ?? given };
+  }
+  const reading = title();
+  if (reading?.brand !== undefined) return { ok: true, value: reading.brand };
+  const maybe = reading?.unknownLead;
   return {
     ok: true,
     value: UNBRANDED,
-    warning: `brand: none given or recognised in the title; loaded as "${UNBRANDED}"`,
+    warning: maybe
+      ? `brand: none recognised in the title (${show(maybe)} may be one: add it to the lexicon's brands); loaded as "${UNBRANDED}"`
+      : `brand: none given or recognised in the title; loaded as "${UNBRANDED}"`,
   };
 }
 
+/** Where a category came from, for its warning. */
+const FROM = {
+  title: 'from the title',
+  learned: "from the sheet's rows that share its words",
+  brand: 'from the brand',
+} as const;
+
 /**
  * The category: the given one read as a category name or, through the lexicon, a category or
- * product-type word (`Trainers`); else the one the title's words point to, with a warning; else
- * the row cannot be placed and is refused.
+ * product-type word in any of its languages (`Trainers`, `Schuhe`, `Tech`); else, with a warning,
+ * what the title's words for kinds of product say, then the section the row is in, then a model
+ * the title names ("aj1" is a sneaker), then the words the sheet's labelled rows share, then the
+ * brand's one category; else the row cannot be placed and is refused.
  */
 export function inferCategory(
   given: unknown,
-  title: string | undefined,
+  title: ReadTitle,
   context: NormalizeRowContext,
+  section?: SectionHeader,
 ): Inferred<CategoryId> {
+  let unread: string | undefined;
   if (given !== undefined) {
     const parsed = parseCategory(given);
     if (parsed.ok) return parsed;
-    const word = typeof given === 'string' ? context.recognizeCategory?.(given) : undefined;
+    const lexicon = context.lexicon ?? DEFAULT_LEXICON;
+    const word = typeof given === 'string' ? recognizeCategory(given, lexicon) : undefined;
     if (word) return { ok: true, value: word };
-    const fromTitle = categoryOfTitle(title, context);
-    if (fromTitle) {
-      return {
-        ok: true,
-        value: fromTitle,
-        warning: `category: ${show(given)} is no category; "${fromTitle}" from the title`,
-      };
-    }
-    return { ok: false, reason: `category: ${parsed.reason}, and the title names none` };
+    unread = parsed.reason;
   }
-  const fromTitle = categoryOfTitle(title, context);
-  if (fromTitle) {
+  const found = categoryOfRow(title(), context, section);
+  if (found) {
+    const why = unread === undefined ? 'none given' : `${show(given)} is no category`;
     return {
       ok: true,
-      value: fromTitle,
-      warning: `category: none given; "${fromTitle}" from the title`,
+      value: found.category,
+      warning: `category: ${why}; "${found.category}" ${found.from}`,
     };
   }
-  return { ok: false, reason: 'category: required (none given, and the title names none)' };
+  return {
+    ok: false,
+    reason:
+      unread === undefined
+        ? 'category: required (none given, and the title names none)'
+        : `category: ${unread}, and the title names none`,
+  };
 }
 
-function categoryOfTitle(
-  title: string | undefined,
+function categoryOfRow(
+  reading: TitleReading | undefined,
   context: NormalizeRowContext,
-): CategoryId | undefined {
-  if (title === undefined) return undefined;
-  return context.recognizeCategory?.(title) ?? categoryNamedIn(title);
+  section: SectionHeader | undefined,
+): { category: CategoryId; from: string } | undefined {
+  if (reading?.kind) return { category: reading.kind, from: FROM.title };
+  if (section?.category) {
+    return { category: section.category, from: `from the section ${show(section.text)}` };
+  }
+  if (reading?.modelKind) return { category: reading.modelKind, from: FROM.title };
+  const learned = reading && context.knowledge?.categoryOf(reading.words);
+  if (learned) return { category: learned, from: FROM.learned };
+  if (reading?.brandKind) return { category: reading.brandKind, from: FROM.brand };
+  return undefined;
 }
 
 const MAX_PRICE_CNY = 1_000_000;

@@ -1,8 +1,10 @@
+import { DEFAULT_LEXICON } from '../lexicon/default-lexicon.js';
+import { readTitle, type TitleReading } from '../lexicon/recognize.js';
 import { type ListingLink, readListingLink } from '../listing-link/read-listing-link.js';
 import { listingUrl } from '../listing-url.js';
 import type { Marketplace, Product } from '../product.js';
-import { createColumnMapper } from './column-map.js';
-import { type ColumnRole, IMPORT_FIELDS, type ImportField } from './columns.js';
+import { type QcLinks, readQcLinks } from '../qc-links/read-qc-links.js';
+import { IMPORT_FIELDS, type ImportField } from './columns.js';
 import {
   type Parsed,
   parseDate,
@@ -13,8 +15,10 @@ import {
   show,
 } from './fields.js';
 import { type Inferred, inferBrand, inferCategory, inferPrice } from './infer.js';
+import { type Cell, rowCells } from './row-cells.js';
 import type { NormalizeRowContext } from './row-context.js';
 import { productSchemaReasons } from './schema-reasons.js';
+import type { SectionHeader } from './section-header.js';
 import { productSlug } from './slug.js';
 
 /**
@@ -25,36 +29,32 @@ export type NormalizeRowResult =
   | { readonly ok: true; readonly product: Product; readonly warnings: readonly string[] }
   | { readonly ok: false; readonly reason: string };
 
-/** A non-empty cell and the role of the column it came from. */
-interface Cell {
-  readonly value: unknown;
-  readonly role: ColumnRole;
-}
-
-const DEFAULT_COLUMNS = createColumnMapper();
-
 /**
  * Turns one row of an operator's spreadsheet (a CSV or XLSX row, a JSON or NDJSON record) into a
  * valid {@link Product}. Columns are understood by meaning (`context.columns`: `Item Name`,
  * `W2C`, `QC Photos`, `Price (USD)`…; unknown ones ignored); text is trimmed, lists split on
- * `|`/`,`. What is missing is derived: marketplace + item id from any listing or agent link
- * (`readListingLink`, stored as the canonical listing URL), the brand from the title
- * (`context.recognizeBrand`, else "Unbranded"), the category from the title's words, the price
- * converted to CNY from the currency written, the slug, `created_at` from `context.now`. Whatever
- * was inferred or converted is a warning; the row still loads. Never throws for a bad row: the
- * reason says which fields are wrong and what they held.
+ * `|`/`,`; QC cells are read as photos and albums (`readQcLinks`). What is missing is derived:
+ * marketplace + item id from any listing or agent link (`readListingLink`, stored as the
+ * canonical listing URL), the brand and the category from the title (`readTitle` with
+ * `context.lexicon` and what `context.knowledge` learned from the sheet; the `section` the row is
+ * in names a category too), the price converted to CNY from the currency written, the slug,
+ * `created_at` from `context.now`. Whatever was inferred, converted or dropped is a warning; the
+ * row still loads. Never throws for a bad row: the reason says which fields are wrong and what
+ * they held.
  *
  * @example
  * normalizeProductRow({ 'Item Name': 'Nike Dunk Low', Price: '$51.69', Category: 'Sneakers',
  *   Link: 'https://weidian.com/item.html?itemID=7234567890' }, { now: new Date() })
- * // { ok: true, product: { brand: 'Unbranded', price: 368.03, … }, warnings: ['brand: …', 'price: …'] }
+ * // { ok: true, product: { brand: 'Nike', price: 368.03, … }, warnings: ['price: …'] }
  * normalizeProductRow({ price: 'abc', … }, ctx) // { ok: false, reason: 'price: must be a positive number, got "abc"' }
  */
 export function normalizeProductRow(
   record: Readonly<Record<string, unknown>>,
   context: NormalizeRowContext,
+  section?: SectionHeader,
 ): NormalizeRowResult {
-  const cells = collectCells(record, context);
+  const lexicon = context.lexicon ?? DEFAULT_LEXICON;
+  const cells = rowCells(record, context.columns);
   if (cells.size === 0) return { ok: false, reason: 'empty row' };
   const problems: string[] = [];
   const warnings: string[] = [];
@@ -83,16 +83,21 @@ export function normalizeProductRow(
   const batch = text('batch');
   const title =
     text('title') ?? (model ? listingTitle(givenBrand ?? '', model, colorway, batch) : undefined);
-  const brand = use(inferBrand(givenBrand, title, context));
+  // Read only when the brand or the category needs it: most big files give both.
+  let reading: TitleReading | undefined;
+  const readOnce = () => {
+    if (title !== undefined) reading ??= readTitle(title, lexicon, context.knowledge?.brandTable);
+    return reading;
+  };
+  const brand = use(inferBrand(givenBrand, readOnce, context));
   const categoryCell = first('category');
-  const category = use(inferCategory(categoryCell?.value, title, context));
+  const category = use(inferCategory(categoryCell?.value, readOnce, context, section));
   const priceCell = first('price');
   const price = priceCell
     ? use(inferPrice(priceCell.value, priceCell.role.currency, context))
     : undefined;
   const { marketplace, itemId } = identify(cells, problems, warnings, take, context);
   const tags = take('tags', (value) => parseList(value, /[|;,\n]/));
-  const qcPhotos = take('qc_photos', (value) => parseList(value, /[|,\n]/)) ?? [];
   const weight = take('weight_grams', parseWeight);
   const createdAt = cells.has('created_at')
     ? take('created_at', parseDate)
@@ -120,6 +125,9 @@ export function normalizeProductRow(
     ? productSlug([slugBrand(model), model, colorway], itemId, marketplace)
     : productSlug([slugBrand(title), stripBatch(title)], itemId, marketplace);
 
+  const qc = readQcCells(cells, slug);
+  if (qc.dropped.length > 0) warnings.push(qcWarning(qc.dropped));
+
   const product: Record<string, unknown> = {
     slug,
     title,
@@ -129,10 +137,19 @@ export function normalizeProductRow(
     marketplace,
     item_id: itemId,
     listing_url: listingUrl(marketplace, itemId),
-    qc_photos: qcPhotos,
+    qc_photos: qc.photos,
     created_at: createdAt,
   };
-  const optional = { model, colorway, batch, seller, tags, weight_grams: weight };
+  const qcAlbums = qc.albums.length > 0 ? qc.albums : undefined;
+  const optional = {
+    qc_albums: qcAlbums,
+    model,
+    colorway,
+    batch,
+    seller,
+    tags,
+    weight_grams: weight,
+  };
   for (const [key, value] of Object.entries(optional))
     if (value !== undefined) product[key] = value;
   const reasons = productSchemaReasons(product);
@@ -146,25 +163,6 @@ function inFieldOrder(problems: string[]): string[] {
   const rank = (problem: string) =>
     IMPORT_FIELDS.indexOf(/^[a-z_]+/.exec(problem)?.[0] as ImportField);
   return problems.sort((a, b) => rank(a) - rank(b));
-}
-
-/** Non-empty cells by field, in column order: the first fills the field, later ones are spares. */
-function collectCells(
-  record: Readonly<Record<string, unknown>>,
-  context: NormalizeRowContext,
-): Map<ImportField, Cell[]> {
-  const columns = context.columns ?? DEFAULT_COLUMNS;
-  const cells = new Map<ImportField, Cell[]>();
-  for (const [column, raw] of Object.entries(record)) {
-    const role = columns.role(column);
-    const value = typeof raw === 'string' ? raw.trim() : raw;
-    if (role === undefined || value === undefined || value === null || value === '') continue;
-    if (Array.isArray(value) && value.length === 0) continue;
-    const list = cells.get(role.field);
-    if (list) list.push({ value, role });
-    else cells.set(role.field, [{ value, role }]);
-  }
-  return cells;
 }
 
 /**
@@ -212,6 +210,21 @@ function identify(
     problems.push('item_id: required (or a listing_url to read it from)');
   }
   return { marketplace, itemId };
+}
+
+/** Every QC cell (photos and albums columns alike) read as links, in column order. */
+function readQcCells(cells: Map<ImportField, Cell[]>, slug: string): QcLinks {
+  const values = [...(cells.get('qc_photos') ?? []), ...(cells.get('qc_albums') ?? [])].flatMap(
+    (cell) => (Array.isArray(cell.value) ? cell.value : [cell.value]),
+  );
+  return readQcLinks(values, slug);
+}
+
+/** One warning for what a QC cell held that is no photo or album: at most three quoted. */
+function qcWarning(dropped: QcLinks['dropped']): string {
+  const quoted = dropped.slice(0, 3).map((d) => `${show(d.text)} (${d.reason})`);
+  const more = dropped.length > 3 ? ` and ${dropped.length - 3} more` : '';
+  return `qc_photos: dropped ${quoted.join(', ')}${more}`;
 }
 
 function parseText(value: unknown): Parsed<string> {

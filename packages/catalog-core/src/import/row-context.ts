@@ -1,7 +1,8 @@
 import type { Agent } from '../agents/agent.js';
-import type { CategoryId } from '../categories.js';
 import type { CurrencyRates } from '../currency.js';
+import type { Lexicon } from '../lexicon/lexicon.js';
 import type { ColumnMapper } from './column-map.js';
+import type { SheetKnowledge } from './sheet-learning.js';
 
 /** What {@link normalizeProductRow} needs besides the row. */
 export interface NormalizeRowContext {
@@ -14,17 +15,16 @@ export interface NormalizeRowContext {
   /** Rates prices in other currencies are converted to CNY with; default: the displayed ones. */
   readonly rates?: CurrencyRates;
   /**
-   * The canonical brand a text names (`"aj4 black cat"` → `Jordan`), from the brand lexicon:
-   * fills the brand of rows without one, and canonicalises the brands that are given. Without
-   * it, rows without a brand load as {@link UNBRANDED}, with a warning.
+   * The lexicon brands and kinds of product are read with (a Brand cell canonicalised, a title's
+   * brand and category found); default: `DEFAULT_LEXICON`. The catalog's own category names are
+   * always understood.
    */
-  readonly recognizeBrand?: (text: string) => string | undefined;
+  readonly lexicon?: Lexicon;
   /**
-   * The category a category or product-type word points to (`Trainers` → sneakers), from the
-   * lexicon: read for category cells the catalog's own names do not match, and for titles of
-   * rows without a category. The catalog's category names are always understood.
+   * What a first read of the same sheet taught (`createSheetLearner`): brands no list knows and
+   * the words its labelled rows share. Without it, titles are read with the lexicon alone.
    */
-  readonly recognizeCategory?: (text: string) => CategoryId | undefined;
+  readonly knowledge?: SheetKnowledge;
 }
 
 /** The brand of a row whose brand is neither given nor recognised in its title. */

@@ -52,7 +52,7 @@ describe('normalizeProductRow: accepts', () => {
       priceCNY: '¥1,299.50',
       itemId: 612345678901,
       Platform: 'TB',
-      photos: '/qc/a/1.jpg | /qc/a/2.jpg',
+      photos: 'https://i.imgur.com/a1.jpg | https://imgur.com/a/Xy12 | see yupoo',
       Tags: 'fleece, winter;oversized',
       Colour: 'Black',
       Model: 550,
@@ -68,7 +68,8 @@ describe('normalizeProductRow: accepts', () => {
       marketplace: 'taobao',
       item_id: '612345678901',
       listing_url: 'https://item.taobao.com/item.htm?id=612345678901',
-      qc_photos: ['/qc/a/1.jpg', '/qc/a/2.jpg'],
+      qc_photos: ['https://i.imgur.com/a1.jpg'],
+      qc_albums: ['https://imgur.com/a/Xy12'],
       tags: ['fleece', 'winter', 'oversized'],
       colorway: 'Black',
       model: '550',
@@ -99,12 +100,13 @@ describe('normalizeProductRow: accepts', () => {
     const product = productOf({
       ...row,
       listing_url: 'https://weidian.com/item.html?itemId=7234567890',
-      qc_photos: ['/qc/x/1.svg', ' '],
+      qc_photos: ['/qc/my-panda-7234567890/1.svg', ' ', '/qc/other-7234567891/1.svg'],
       tags: ['a', 'b'],
       slug: 'My-Panda-7234567890',
     });
     expect(product.slug).toBe('my-panda-7234567890');
-    expect(product.qc_photos).toEqual(['/qc/x/1.svg']);
+    // The product's own drawn photo is kept; another product's path is no photo of this one.
+    expect(product.qc_photos).toEqual(['/qc/my-panda-7234567890/1.svg']);
     expect(product.tags).toEqual(['a', 'b']);
   });
 
@@ -113,9 +115,11 @@ describe('normalizeProductRow: accepts', () => {
     expect(
       productOf({ ...noTitle, model: 'Dunk Low', colorway: 'Panda', batch: 'LJR' }).title,
     ).toBe("Nike Dunk Low 'Panda' (LJR batch)");
-    expect(productOf({ ...row, title: '耐克 熊猫', brand: '耐克' }).slug).toBe(
+    expect(productOf({ ...row, title: '小店 熊猫', brand: '小店' }).slug).toBe(
       'weidian-7234567890',
     );
+    // A brand written in Chinese is still the brand.
+    expect(productOf({ ...row, title: '耐克 熊猫', brand: '耐克' }).brand).toBe('Nike');
     expect(productOf({ ...row, title: 'Dunk Low Panda' }).slug).toBe(
       'nike-dunk-low-panda-7234567890',
     );
@@ -130,8 +134,8 @@ describe('normalizeProductRow: rejects with a reason', () => {
   });
 
   it('lists the categories and marketplaces', () => {
-    expect(reasonOf({ ...row, title: 'Mystery Item', category: 'shoes' })).toBe(
-      'category: "shoes" is not one of accessories, bags, caps, electronics, hoodies, jackets, kids, pants, perfumes, sets, sneakers, t-shirts, underwear, women, and the title names none',
+    expect(reasonOf({ ...row, title: 'Mystery Item', category: 'misc' })).toBe(
+      'category: "misc" is not one of accessories, bags, caps, electronics, hoodies, jackets, kids, pants, perfumes, sets, sneakers, t-shirts, underwear, women, and the title names none',
     );
     expect(reasonOf({ ...row, marketplace: 'amazon' })).toBe(
       'marketplace: "amazon" is not one of weidian, taobao, 1688',

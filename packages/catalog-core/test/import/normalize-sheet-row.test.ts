@@ -1,16 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeProductRow } from '../../src/import/normalize-row.js';
 import type { NormalizeRowContext } from '../../src/import/row-context.js';
+import { parseLexicon } from '../../src/lexicon/parse-lexicon.js';
 
-// A stand-in for the brand and category lexicon: the import only sees these two functions.
-const BRANDS = ['Stone Island', 'Jordan', 'Moncler', 'Essentials'];
-const recognizeBrand = (text: string) =>
-  BRANDS.find((brand) => text.toLowerCase().includes(brand.toLowerCase()));
-const recognizeCategory = (text: string) =>
-  /\b(trainers|shoes|jordan)\b/i.test(text) ? ('sneakers' as const) : undefined;
+// A small lexicon of its own: the import reads brands and kinds of product with whatever it gets.
+const lexicon = parseLexicon({
+  version: 1,
+  brands: [
+    { name: 'Stone Island' },
+    { name: 'Jordan', category: 'sneakers' },
+    { name: 'Moncler' },
+    { name: 'Essentials' },
+  ],
+  categories: [{ category: 'sneakers', words: { en: ['trainers', 'shoes'] } }],
+});
 
 const now = '2025-06-30T12:00:00.000Z';
-const ctx: NormalizeRowContext = { now, recognizeBrand, recognizeCategory };
+const ctx: NormalizeRowContext = { now, lexicon };
 
 function load(record: Record<string, unknown>, context = ctx) {
   const result = normalizeProductRow(record, context);
@@ -73,9 +79,23 @@ describe('normalizeProductRow: rows of a community sheet', () => {
     });
     expect(product).toMatchObject({ brand: 'Unbranded', category: 't-shirts' });
     expect(product.slug).toBe('plain-oversized-tee-7200000001');
+    // This lexicon knows no describing word: the title's opening words may be a brand.
     expect(warnings).toEqual([
-      'brand: none given or recognised in the title; loaded as "Unbranded"',
+      'brand: none recognised in the title ("Plain Oversized Tee" may be one: add it to the lexicon\'s brands); loaded as "Unbranded"',
     ]);
+    // The default one knows "plain" and "oversized" describe, and "tee" is a kind of product.
+    const byDefault = load(
+      {
+        Product: 'Plain Oversized Tee',
+        Price: '59',
+        W2C: 'weidian.com/item.html?itemID=7200000001',
+      },
+      { now },
+    );
+    expect(byDefault.product.brand).toBe('Unbranded');
+    expect(byDefault.warnings).toContain(
+      'brand: none given or recognised in the title; loaded as "Unbranded"',
+    );
   });
 
   it('gives a row without category the one its title points to, with a warning', () => {
@@ -93,8 +113,9 @@ describe('normalizeProductRow: rows of a community sheet', () => {
       Link: 'https://detail.1688.com/offer/712345678902.html',
     });
     expect(byLexicon.product.category).toBe('sneakers');
+    // No word of the title names a kind of product; Jordan's own category does.
     expect(byLexicon.warnings).toEqual([
-      'category: "Footwear" is no category; "sneakers" from the title',
+      'category: "Footwear" is no category; "sneakers" from the brand',
     ]);
     const synonym = load({
       Title: 'Retro Runner',
@@ -140,17 +161,16 @@ describe('normalizeProductRow: rows of a community sheet', () => {
     );
   });
 
-  it('without a lexicon, brands are Unbranded and only category names are understood', () => {
+  it('without a lexicon of its own, a row is read with the default one', () => {
     const { product, warnings } = load(
       {
-        Title: 'Jordan 4 Black Cat',
+        Title: 'AJ4 Black Cat',
         Price: 499,
-        Category: 'Sneakers',
         Link: 'https://weidian.com/item.html?itemID=7231234567',
       },
       { now },
     );
-    expect(product).toMatchObject({ brand: 'Unbranded', category: 'sneakers' });
-    expect(warnings).toHaveLength(1);
+    expect(product).toMatchObject({ brand: 'Jordan', category: 'sneakers' });
+    expect(warnings).toEqual(['category: none given; "sneakers" from the title']);
   });
 });

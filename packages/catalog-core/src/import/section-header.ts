@@ -1,0 +1,64 @@
+import type { CategoryId } from '../categories.js';
+import { DEFAULT_LEXICON } from '../lexicon/default-lexicon.js';
+import type { Lexicon } from '../lexicon/lexicon.js';
+import { recognizeCategory } from '../lexicon/recognize.js';
+import type { ColumnMapper } from './column-map.js';
+import type { ImportField } from './columns.js';
+import { rowCells } from './row-cells.js';
+
+/** A row that only labels the rows below it ("👟 SHOES 👟", "=== BAGS ==="). */
+export interface SectionHeader {
+  /** The label as the sheet writes it. */
+  readonly text: string;
+  /** The category it names, when it names one ("BEST SELLERS" names none). */
+  readonly category?: CategoryId;
+}
+
+// Cells a product row fills and a label never does.
+const PRODUCT_FIELDS: readonly ImportField[] = [
+  'listing_url',
+  'price',
+  'item_id',
+  'marketplace',
+  'slug',
+];
+const MAX_LABEL = 80;
+// Decoration around a label: emoji and pictographs, rules of `=`, `-`, `*`, `#`, `~`, `•`, `|`.
+const DECORATION =
+  /^[\p{Extended_Pictographic}\p{So}=*#~•|:_\-–—\s]+|[\p{Extended_Pictographic}\p{So}=*#~•|:_\-–—\s]+$/u;
+
+/**
+ * Whether a row is a section header, and what it labels: a row with no link, price or item id,
+ * whose only text (one cell, or the same text repeated across merged cells) is a short label
+ * that is decorated (emoji, `===`, `---`), written in capitals, or a category word alone
+ * ("Sneakers", "Schuhe"). A row with only a product's name ("Jordan 4 Military Black") is not
+ * one: it is a product whose link and price are missing.
+ *
+ * @example readSectionHeader({ Item: '👟 SHOES 👟' }) // { text: '👟 SHOES 👟', category: 'sneakers' }
+ */
+export function readSectionHeader(
+  record: Readonly<Record<string, unknown>>,
+  columns?: ColumnMapper,
+  lexicon: Lexicon = DEFAULT_LEXICON,
+): SectionHeader | undefined {
+  const texts = new Set<string>();
+  for (const value of Object.values(record)) {
+    if (typeof value === 'string' && value.trim() !== '') texts.add(value.trim());
+    else if (value !== undefined && value !== null && value !== '') return undefined;
+  }
+  const [text] = texts;
+  if (text === undefined || texts.size !== 1) return undefined;
+  // One cell in a product's column ("TBD" as a price) is a product row with its cells missing;
+  // the same text across several cells is a label spread over merged cells.
+  const cells = rowCells(record, columns);
+  const filled = [...cells.values()].reduce((n, list) => n + list.length, 0);
+  if (filled <= 1 && PRODUCT_FIELDS.some((field) => cells.has(field))) return undefined;
+  const label = text.replace(DECORATION, '').trim();
+  if (text.length > MAX_LABEL || !/\p{L}/u.test(label)) return undefined;
+  const category = recognizeCategory(label, lexicon);
+  const decorated = label !== text;
+  const capitals = label === label.toUpperCase() && label !== label.toLowerCase();
+  const shortCategory = category !== undefined && label.split(/\s+/).length <= 3;
+  if (!decorated && !capitals && !shortCategory) return undefined;
+  return category === undefined ? { text } : { text, category };
+}

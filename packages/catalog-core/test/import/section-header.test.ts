@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { readSectionHeader } from '../../src/import/section-header.js';
+
+const row = (cells: Record<string, unknown>) => ({
+  Item: '',
+  Price: '',
+  Link: '',
+  QC: '',
+  Category: '',
+  ...cells,
+});
+
+describe('readSectionHeader', () => {
+  it.each([
+    ['👟 SHOES 👟', 'sneakers'],
+    ['=== BAGS ===', 'bags'],
+    ['--- HOODIES ---', 'hoodies'],
+    ['⌚ WATCHES', 'accessories'],
+    ['SCHUHE', 'sneakers'],
+    ['Profumi', 'perfumes'],
+    ['🎧 TECH', 'electronics'],
+    ['🧦 UNDERWEAR + SOCKS', 'underwear'],
+  ])('%s labels %s', (text, category) => {
+    expect(readSectionHeader(row({ Item: text }))).toEqual({ text, category });
+  });
+
+  it('reads a label that names no category, and one spread over merged cells', () => {
+    expect(readSectionHeader(row({ Item: '🔥 BEST SELLERS 🔥' }))).toEqual({
+      text: '🔥 BEST SELLERS 🔥',
+    });
+    const merged = { Item: '--- BAGS ---', Price: '--- BAGS ---', Link: '--- BAGS ---' };
+    expect(readSectionHeader(row(merged))).toEqual({ text: '--- BAGS ---', category: 'bags' });
+  });
+
+  it('never takes a product row, or one whose link or price is missing, for a label', () => {
+    expect(readSectionHeader(row({ Item: 'Jordan 4 Military Black' }))).toBeUndefined();
+    expect(readSectionHeader(row({ Item: 'Jordan 4', Price: '¥499' }))).toBeUndefined();
+    expect(readSectionHeader(row({ Price: 'TBD' }))).toBeUndefined();
+    expect(
+      readSectionHeader(row({ Link: 'https://weidian.com/item.html?itemID=7231234567' })),
+    ).toBeUndefined();
+    expect(readSectionHeader(row({ Item: '🔥🔥🔥' }))).toBeUndefined();
+    expect(readSectionHeader(row({ Item: 'SHOES', Price: 12 }))).toBeUndefined();
+  });
+});
