@@ -1,8 +1,17 @@
 import { stat } from 'node:fs/promises';
 import { extname } from 'node:path';
-import type { ColumnReport, Lexicon, Product } from '@repo/catalog-core';
+import {
+  type ColumnReport,
+  createColumnMapper,
+  DEFAULT_LEXICON,
+  type LearnedBrand,
+  type Lexicon,
+  type Product,
+  type SheetKnowledge,
+} from '@repo/catalog-core';
 import { CatalogIoError, isCatalogIoError } from './errors.js';
 import type { CatalogFormat } from './formats.js';
+import { learnFromRows } from './read/learning-pass.js';
 import { readCsv } from './read/read-csv.js';
 import { readJson } from './read/read-json.js';
 import { readNdjson } from './read/read-ndjson.js';
@@ -13,7 +22,9 @@ import {
   type RowError,
   type RowPlace,
   type RowRules,
+  type RowSink,
   type RowWarning,
+  type SectionRow,
 } from './read/row-sink.js';
 
 /** Options of {@link readCatalogFile}. */
@@ -32,8 +43,11 @@ export interface ReadCatalogOptions {
   readonly lexicon?: Lexicon;
   /** A row that loads only with a warning (an inferred brand, a converted price) is refused. */
   readonly strict?: boolean;
-  /** Called as the file is read, at most once per chunk. */
-  readonly onProgress?: (bytesRead: number, totalBytes: number) => void;
+  /**
+   * Called as the file is read, at most once per chunk. A file without both a brand and a
+   * category column is read twice: first to learn from (`learning`), then for its rows.
+   */
+  readonly onProgress?: (bytesRead: number, totalBytes: number, pass: ReadPass) => void;
   /**
    * Called with the count of rows read so far, as rows are read. For an XLSX file this is the
    * progress that counts: its bytes are all read (unpacked) before its rows are.
@@ -42,6 +56,9 @@ export interface ReadCatalogOptions {
   /** `created_at` of rows without one; default: when the read starts. */
   readonly now?: Date | string;
 }
+
+/** Which read of a file progress is about: the first, to learn from, or the one of its rows. */
+export type ReadPass = 'learning' | 'rows';
 
 const EXTENSIONS: Readonly<Record<string, CatalogFormat>> = {
   '.csv': 'csv',
@@ -61,6 +78,15 @@ export interface StreamCatalogOptions extends ReadCatalogOptions {
   readonly onRowWarning?: (warning: RowWarning) => void;
   /** Called with how the columns were understood, before the first row (see `RowSinkTarget`). */
   readonly onColumns?: (report: ColumnReport, line: number) => void;
+  /** Called with each section header row ("👟 SHOES"), in file order. */
+  readonly onSection?: (section: SectionRow) => void;
+  /** Called once, before the rows, with the brands the first read learned (maybe none). */
+  readonly onLearned?: (brands: readonly LearnedBrand[]) => void;
+}
+
+/** What {@link streamCatalogFile} returns: the counts, and the brands the file taught. */
+export interface StreamCatalogSummary extends ReadCatalogSummary {
+  readonly learned: readonly LearnedBrand[];
 }
 
 /**
@@ -83,13 +109,15 @@ export async function readCatalogFile(
   const products: Product[] = [];
   const errors: RowError[] = [];
   const warnings: RowWarning[] = [];
-  const { rows } = await streamCatalogFile(path, {
+  const sections: SectionRow[] = [];
+  const { rows, learned } = await streamCatalogFile(path, {
     ...options,
     onProduct: (product) => products.push(product),
     onRowError: (error) => errors.push(error),
     onRowWarning: (warning) => warnings.push(warning),
+    onSection: (section) => sections.push(section),
   });
-  return { products, errors, warnings, rows };
+  return { products, errors, warnings, sections, learned, rows };
 }
 
 /**
@@ -108,7 +136,7 @@ export async function readCatalogFile(
 export async function streamCatalogFile(
   path: string,
   options: StreamCatalogOptions,
-): Promise<ReadCatalogSummary> {
+): Promise<StreamCatalogSummary> {
   const format = options.format ?? formatOf(path);
   let totalBytes: number;
   try {
@@ -120,32 +148,48 @@ export async function streamCatalogFile(
       cause: error,
     });
   }
+  const read = async (sink: RowSink, pass: ReadPass) => {
+    const onBytes = (bytesRead: number) => options.onProgress?.(bytesRead, totalBytes, pass);
+    try {
+      if (format === 'xlsx') {
+        // Loaded on demand: the XLSX reader (exceljs) is most of what the CLI would load at start.
+        const { readXlsx } = await import('./read/read-xlsx.js');
+        await readXlsx(path, sink, onBytes, options.sheet);
+      } else await READERS[format](path, sink, onBytes);
+    } catch (error) {
+      // A callback's own error (a full disk while writing) is not a read error.
+      if (isCatalogIoError(error) || pass === 'learning') throw error;
+      throw new CatalogIoError('FILE_READ', `cannot read ${path}: ${(error as Error).message}`, {
+        cause: error,
+      });
+    }
+  };
+  const lexicon = options.rules?.lexicon ?? options.lexicon ?? DEFAULT_LEXICON;
+  const columns = options.rules?.columns ?? createColumnMapper();
+  let knowledge: SheetKnowledge | undefined;
+  try {
+    knowledge = await learnFromRows((sink) => read(sink, 'learning'), lexicon, columns);
+  } catch (error) {
+    // The second read reports whatever stopped the first, row by row.
+    if (isCatalogIoError(error)) throw error;
+  }
+  const learned = knowledge?.brands ?? [];
+  options.onLearned?.(learned);
   const sink = createRowSink({
     now: options.now ?? new Date(),
     strict: options.strict ?? false,
     onProduct: options.onProduct,
     onRowError: options.onRowError,
+    lexicon,
     ...(options.rules ? { rules: options.rules } : {}),
-    ...(options.lexicon ? { lexicon: options.lexicon } : {}),
+    ...(knowledge ? { knowledge } : {}),
     ...(options.onRowWarning ? { onRowWarning: options.onRowWarning } : {}),
     ...(options.onColumns ? { onColumns: options.onColumns } : {}),
     ...(options.onRows ? { onRows: options.onRows } : {}),
+    ...(options.onSection ? { onSection: options.onSection } : {}),
   });
-  const onBytes = (bytesRead: number) => options.onProgress?.(bytesRead, totalBytes);
-  try {
-    if (format === 'xlsx') {
-      // Loaded on demand: the XLSX reader (exceljs) is most of what the CLI would load at start.
-      const { readXlsx } = await import('./read/read-xlsx.js');
-      await readXlsx(path, sink, onBytes, options.sheet);
-    } else await READERS[format](path, sink, onBytes);
-  } catch (error) {
-    // A callback's own error (a full disk while writing) is not a read error.
-    if (isCatalogIoError(error)) throw error;
-    throw new CatalogIoError('FILE_READ', `cannot read ${path}: ${(error as Error).message}`, {
-      cause: error,
-    });
-  }
-  return sink.finish();
+  await read(sink, 'rows');
+  return { ...sink.finish(), learned };
 }
 
 const READERS = { csv: readCsv, json: readJson, ndjson: readNdjson } as const;

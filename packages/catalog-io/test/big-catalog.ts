@@ -34,9 +34,12 @@ export async function writeBigCatalogCsv(path: string, bytes: number): Promise<n
   while (written < bytes) {
     const product = sample[rows % sample.length] as Product;
     const id = bigCatalogItemId(rows);
+    const slug = product.slug.replace(/\d+$/, id);
     const row: Product = {
       ...product,
-      slug: product.slug.replace(/\d+$/, id),
+      slug,
+      // A product's own drawn photos are under its own slug.
+      qc_photos: product.qc_photos.map((photo) => photo.replace(product.slug, slug)),
       marketplace: 'weidian',
       item_id: id,
       listing_url: `https://weidian.com/item.html?itemID=${id}`,

@@ -5,7 +5,13 @@ import { loadAgents } from '../load-agents.js';
 import type { ReadCatalogSummary, RowRules } from '../read/row-sink.js';
 import { streamCatalogFile } from '../read-catalog-file.js';
 import { type CatalogFileWriter, openCatalogFileWriter } from '../write-catalog-file.js';
-import { formatColumns, formatProduct, formatSummary } from './import-report.js';
+import {
+  formatColumns,
+  formatLearned,
+  formatProduct,
+  formatSection,
+  formatSummary,
+} from './import-report.js';
 import { createProgressReporter, createRowCounter } from './progress.js';
 import { CliUsageError, formatOption } from './usage.js';
 
@@ -44,10 +50,13 @@ export async function importCommand({ positionals, values }: ImportArgs): Promis
   const rules = await importRules(values.map);
 
   const writer: CatalogFileWriter | undefined = dryRun ? undefined : openCatalogFileWriter(out);
+  // A file without brand and category columns is read twice: once to learn from, then its rows.
+  const learning = createProgressReporter(`learning from ${file}`, 'bytes');
   const progress = createProgressReporter(`reading ${file}`, 'bytes');
   const rowCount = createRowCounter(`rows of ${file}`);
   let shown = 0;
   let columnsShown = false;
+  let learned: string[] = [];
   let summary: ReadCatalogSummary;
   try {
     summary = await streamCatalogFile(file, {
@@ -55,7 +64,14 @@ export async function importCommand({ positionals, values }: ImportArgs): Promis
       ...(values.sheet !== undefined ? { sheet: values.sheet } : {}),
       strict: values.strict === true,
       rules,
-      onProgress: (read, total) => progress.update(read, total),
+      onProgress: (read, total, pass) =>
+        (pass === 'learning' ? learning : progress).update(read, total),
+      // Shown after the columns, before the rows they are used for.
+      onLearned: (brands) => {
+        learning.stop();
+        learned = formatLearned(brands);
+      },
+      onSection: (section) => console.log(formatSection(section)),
       // An XLSX file is unpacked (100% of its bytes) before its rows are read: count those.
       ...((format ?? extname(file).toLowerCase().slice(1)) === 'xlsx'
         ? { onRows: (rows: number) => rowCount.update(rows, 0) }
@@ -66,6 +82,7 @@ export async function importCommand({ positionals, values }: ImportArgs): Promis
         for (const text of formatColumns(report, first ? file : `line ${line}`, first)) {
           console.log(text);
         }
+        for (const text of first ? learned : []) console.log(text);
         if (first && dryRun) console.log(`first ${DRY_RUN_ROWS} rows as products:`);
       },
       onProduct: (product, row) => {
@@ -82,6 +99,7 @@ export async function importCommand({ positionals, values }: ImportArgs): Promis
     writer?.abort();
     throw error;
   } finally {
+    learning.stop();
     progress.stop();
     rowCount.stop();
   }

@@ -1,5 +1,10 @@
-import { type ColumnReport, formatPrice, type Product } from '@repo/catalog-core';
-import type { ReadCatalogSummary, RowPlace } from '../read/row-sink.js';
+import {
+  type ColumnReport,
+  formatPrice,
+  type LearnedBrand,
+  type Product,
+} from '@repo/catalog-core';
+import type { ReadCatalogSummary, RowPlace, SectionRow } from '../read/row-sink.js';
 
 /** `A`, `B`, …, `Z`, `AA`: a spreadsheet's name for the column at `position` (from 0). */
 export function columnLetter(position: number): string {
@@ -12,7 +17,7 @@ export function columnLetter(position: number): string {
 
 const MEANING: Readonly<Record<string, string>> = {
   listing_url: 'the listing (marketplace, agent or share link)',
-  qc_photos: 'QC photos',
+  qc_photos: 'QC photos and albums (other text is dropped, with a warning)',
 };
 
 /**
@@ -50,7 +55,8 @@ export function formatColumns(report: ColumnReport, source: string, first: boole
 
 const MISSING: Readonly<Record<ColumnReport['missing'][number], string>> = {
   title: 'every row is refused (map one with --map "Your Column=title")',
-  brand: 'brands are recognised from each title ("Unbranded", with a warning, when none is)',
+  brand:
+    'brands are recognised from each title, or learned from the file\'s titles ("Unbranded", with a warning, when none is)',
   category: 'categories come from each title, with a warning',
   price: 'every row is refused (map one with --map "Your Column=price")',
   listing_url: 'rows need marketplace and item_id columns',
@@ -62,8 +68,41 @@ export function formatProduct(product: Product, row: RowPlace): string {
 }
 
 const count = (n: number) => n.toLocaleString('en-US');
+const PLURAL = new Intl.PluralRules('en');
+const rows = (n: number) => `${count(n)} ${PLURAL.select(n) === 'one' ? 'row' : 'rows'}`;
 
-/** `4,812 loaded (312 with warnings), 23 rejected`. */
+const LEARNED_FROM: Readonly<Record<LearnedBrand['from'], string>> = {
+  titles: 'opens titles',
+  collaboration: 'beside an "x" of a collaboration',
+  'brand column': 'in the brand column',
+};
+
+/**
+ * The brands the first read learned, most rows first, for the operator to check: each is a
+ * brand of the rows whose titles name it, and the lexicon file can pin or correct it.
+ */
+export function formatLearned(brands: readonly LearnedBrand[]): string[] {
+  if (brands.length === 0) return [];
+  const width = Math.max(...brands.map((b) => b.name.length)) + 2;
+  return [
+    `brands learned from the file (no brand list knows them; pin or correct them in LEXICON_FILE):`,
+    ...brands.map(
+      (b) =>
+        `  ${`"${b.name}"`.padEnd(width)} ${rows(b.rows).padStart(9)}, ${LEARNED_FROM[b.from]}`,
+    ),
+  ];
+}
+
+/** `line 5: section "👟 SHOES 👟": sneakers for the rows below without a category`. */
+export function formatSection(row: SectionRow): string {
+  const { text, category } = row.section;
+  return category
+    ? `${row.where}: section ${JSON.stringify(text)}: ${category} for the rows below without a category`
+    : `${row.where}: section ${JSON.stringify(text)} (names no category)`;
+}
+
+/** `4,812 loaded (312 with warnings), 23 rejected, 12 section headers`. */
 export function formatSummary(summary: ReadCatalogSummary): string {
-  return `${count(summary.products)} loaded (${count(summary.warned)} with warnings), ${count(summary.rejected)} rejected`;
+  const sections = summary.sections > 0 ? `, ${count(summary.sections)} section headers` : '';
+  return `${count(summary.products)} loaded (${count(summary.warned)} with warnings), ${count(summary.rejected)} rejected${sections}`;
 }

@@ -33,7 +33,10 @@ export function createProgressReporter(
         bar.setTotal(total);
         bar.update(done);
       },
-      stop: () => started && bar.stop(),
+      stop() {
+        if (started) bar.stop();
+        started = false;
+      },
     };
   }
   let lastTenth = -1;

@@ -3,12 +3,14 @@ import {
   createColumnMapper,
   DEFAULT_LEXICON,
   describeColumns,
+  type LearnedBrand,
   type Lexicon,
   type NormalizeRowContext,
   normalizeProductRow,
   type Product,
-  recognizeBrand,
-  recognizeCategory,
+  readSectionHeader,
+  type SectionHeader,
+  type SheetKnowledge,
 } from '@repo/catalog-core';
 import { createDuplicateGuard } from './duplicate-guard.js';
 
@@ -27,6 +29,11 @@ export interface RowPlace {
   readonly where: string;
 }
 
+/** A section header row ("👟 SHOES 👟"): not a product; it names the category of the rows below. */
+export interface SectionRow extends RowPlace {
+  readonly section: SectionHeader;
+}
+
 /** A row that loaded, and what was inferred or converted to load it. */
 export interface RowWarning {
   readonly line: number;
@@ -40,6 +47,10 @@ export interface ReadCatalogResult {
   readonly errors: RowError[];
   /** Rows that loaded with something inferred or converted (brand, category, price). */
   readonly warnings: RowWarning[];
+  /** Section header rows, which label the rows below them. */
+  readonly sections: SectionRow[];
+  /** Brands learned from the file itself (see `createSheetLearner`). */
+  readonly learned: readonly LearnedBrand[];
   /** Data rows read, good and bad (header and blank lines excluded). */
   readonly rows: number;
 }
@@ -52,6 +63,8 @@ export interface ReadCatalogSummary {
   /** Products that loaded with a warning (counted in `products` too). */
   readonly warned: number;
   readonly rejected: number;
+  /** Section header rows (counted in `rows` too). */
+  readonly sections: number;
 }
 
 /** How rows become products: the row context of `normalizeProductRow` without `now`. */
@@ -62,15 +75,19 @@ export interface RowSinkTarget {
   readonly now: Date | string;
   readonly rules?: RowRules;
   /**
-   * The lexicon brands and category words are recognised with, unless `rules` brings its own
-   * recognisers; default: the one the catalog ships with.
+   * The lexicon brands and category words are recognised with, unless `rules` names one; default:
+   * the one the catalog ships with.
    */
   readonly lexicon?: Lexicon;
+  /** What a first read of the file taught (learned brands, the words of its categories). */
+  readonly knowledge?: SheetKnowledge;
   /** Warnings refuse the row instead of loading it. */
   readonly strict?: boolean;
   readonly onProduct: (product: Product, row: RowPlace) => void;
   readonly onRowError: (error: RowError) => void;
   readonly onRowWarning?: (warning: RowWarning) => void;
+  /** Called with each section header row, in file order. */
+  readonly onSection?: (section: SectionRow) => void;
   /**
    * How the columns were understood: once from a header row (CSV, XLSX); for JSON and NDJSON
    * from the first row's keys, then again for keys first seen in a later row (`line` says where).
@@ -94,14 +111,16 @@ export interface RowSink {
 export function createRowSink(target: RowSinkTarget): RowSink {
   const { now, onProduct, onRowError, onRowWarning, onColumns, strict = false } = target;
   const columns = target.rules?.columns ?? createColumnMapper();
-  const lexicon = target.lexicon ?? DEFAULT_LEXICON;
+  const lexicon = target.rules?.lexicon ?? target.lexicon ?? DEFAULT_LEXICON;
   const context: NormalizeRowContext = {
-    recognizeBrand: (text) => recognizeBrand(text, lexicon),
-    recognizeCategory: (text) => recognizeCategory(text, lexicon),
     ...target.rules,
+    ...(target.knowledge ? { knowledge: target.knowledge } : {}),
+    lexicon,
     columns,
     now,
   };
+  let section: SectionHeader | undefined;
+  let sections = 0;
   const duplicates = createDuplicateGuard();
   let header = false;
   const seenKeys = new Set<string>();
@@ -137,7 +156,15 @@ export function createRowSink(target: RowSinkTarget): RowSink {
       rows++;
       if (rows % 1_000 === 0) target.onRows?.(rows);
       if (!header) noteKeys(record, line);
-      const normalized = normalizeProductRow(record, context);
+      const label = readSectionHeader(record, columns, lexicon);
+      if (label) {
+        section = label;
+        sections++;
+        release();
+        target.onSection?.({ line, where, section: label });
+        return;
+      }
+      const normalized = normalizeProductRow(record, context, section);
       if (!normalized.ok) return refuse({ line, where, reason: normalized.reason });
       const { product, warnings } = normalized;
       if (strict && warnings.length > 0) {
@@ -167,7 +194,7 @@ export function createRowSink(target: RowSinkTarget): RowSink {
     },
     finish() {
       release();
-      return { rows, products, warned, rejected };
+      return { rows, products, warned, rejected, sections };
     },
   };
 }

@@ -45,7 +45,9 @@ const EXPECTED = [
     marketplace: 'weidian',
     item_id: '7231234567',
     listing_url: 'https://weidian.com/item.html?itemID=7231234567',
-    qc_photos: ['https://imgur.com/a/abc'],
+    // An album page is a link to open, never an image.
+    qc_photos: [],
+    qc_albums: ['https://imgur.com/a/abc'],
   },
   {
     title: 'Essentials Hoodie, Grey',
@@ -95,10 +97,10 @@ describe('issue 14: the sheet operators really have', () => {
       '  "Item Name" → title',
       '  "Price"     → price, in the currency each cell names (a bare number is CNY)',
       '  "Link"      → listing_url: the listing (marketplace, agent or share link)',
-      '  "QC Photos" → qc_photos: QC photos',
+      '  "QC Photos" → qc_photos: QC photos and albums (other text is dropped, with a warning)',
       '  "Category"  → category',
       '  ignored: 2 unnamed (F, G)',
-      '  no brand column: brands are recognised from each title ("Unbranded", with a warning, when none is)',
+      '  no brand column: brands are recognised from each title, or learned from the file\'s titles ("Unbranded", with a warning, when none is)',
     ]);
     expect(result.stdout).toContain(
       'line 3: warning: price: $28.50 converted to ¥202.92 at 7.12 CNY per USD (rates of 2025-11-03)',
