@@ -101,7 +101,7 @@ describe('readQuery: words', () => {
       ['crossbody', 'category'],
       ['teeshirt', 'category'],
     ]);
-    expect(words[0]!.means).toBe('air jordan 1');
+    expect(words[0]!.means).toBe('air jordan 1, jordan 1');
     expect(words[1]!.means).toBe('The North Face');
   });
 

@@ -6,8 +6,19 @@ import {
   toCny,
 } from '@repo/catalog-core';
 
-/** The six kinds of query the judged sets hold, in report order. */
-export const QUERY_KINDS = ['catalog', 'slang', 'typo', 'everyday', 'language', 'agent'] as const;
+/**
+ * The kinds of query the judged sets hold, in report order: the six every set has, and queries
+ * naming a brand that no shipped list knows (`new_brand`, sets over an operator's own catalog).
+ */
+export const QUERY_KINDS = [
+  'catalog',
+  'slang',
+  'typo',
+  'everyday',
+  'language',
+  'agent',
+  'new_brand',
+] as const;
 /** One of {@link QUERY_KINDS}. */
 export type QueryKind = (typeof QUERY_KINDS)[number];
 
@@ -21,11 +32,13 @@ export interface JudgedPrice {
  * A query with the rules a relevant product meets, all of them: its brand is one of `brand`, its
  * category one of `category`, its text (title, model, colourway, tags) holds one phrase of each
  * `words` group, its price lies within the bounds. Rules, not product lists, so a judgement holds
- * for any catalog.
+ * for any catalog. Brands compare as the search folds text ("Stussy" is "Stüssy").
  */
 export interface JudgedQuery {
   readonly kind: QueryKind;
   readonly query: string;
+  /** The language it is written in (ISO 639-1), when it is not English. */
+  readonly lang?: string;
   readonly brand?: readonly string[];
   readonly category?: readonly CategoryId[];
   readonly words?: readonly (readonly string[])[];
@@ -39,6 +52,8 @@ export interface JudgedSet {
   readonly description: string;
   readonly queries: readonly JudgedQuery[];
 }
+
+const sameBrand = (a: string, b: string) => foldWords(a).join('') === foldWords(b).join('');
 
 const texts = new WeakMap<Product, string>();
 
@@ -54,7 +69,7 @@ function textOf(product: Product): string {
 
 /** Whether a product meets every rule of a judged query. */
 export function isRelevant(product: Product, judged: JudgedQuery): boolean {
-  if (judged.brand && !judged.brand.includes(product.brand)) return false;
+  if (judged.brand && !judged.brand.some((brand) => sameBrand(brand, product.brand))) return false;
   if (judged.category && !judged.category.includes(product.category)) return false;
   const cny = (bound: JudgedPrice) => toCny(bound.amount, bound.currency, DEFAULT_CURRENCY_RATES);
   if (judged.minPrice && product.price < cny(judged.minPrice)) return false;

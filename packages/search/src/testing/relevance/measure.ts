@@ -28,9 +28,11 @@ export interface RelevanceFigures {
   readonly ndcg: number;
 }
 
-/** The figures per kind and over all queries, and each query's own. */
+/** The figures per kind (of the kinds the set has), per language and overall, and each query's own. */
 export interface RelevanceReport {
-  readonly byKind: Readonly<Record<QueryKind, RelevanceFigures>>;
+  readonly byKind: Readonly<Partial<Record<QueryKind, RelevanceFigures>>>;
+  /** Per language of the queries that name one (`lang`). */
+  readonly byLanguage: Readonly<Record<string, RelevanceFigures>>;
   readonly all: RelevanceFigures;
   readonly measures: readonly QueryMeasure[];
 }
@@ -77,14 +79,21 @@ export async function measureRelevance(
     });
   }
   const byKind = Object.fromEntries(
-    QUERY_KINDS.map((kind) => [kind, figures(measures.filter((m) => m.judged.kind === kind))]),
-  ) as Record<QueryKind, RelevanceFigures>;
-  return { byKind, all: figures(measures), measures };
+    QUERY_KINDS.filter((kind) => queries.some((q) => q.kind === kind)).map((kind) => [
+      kind,
+      figures(measures.filter((m) => m.judged.kind === kind)),
+    ]),
+  ) as Partial<Record<QueryKind, RelevanceFigures>>;
+  const languages = [...new Set(queries.flatMap((q) => (q.lang ? [q.lang] : [])))].sort();
+  const byLanguage = Object.fromEntries(
+    languages.map((lang) => [lang, figures(measures.filter((m) => m.judged.lang === lang))]),
+  );
+  return { byKind, byLanguage, all: figures(measures), measures };
 }
 
 const percent = (value: number) => `${(value * 100).toFixed(1)}%`.padStart(7);
 
-/** The report as a table: one row per kind and one for all, figures in percent. */
+/** The report as a table: one row per kind, one per language and one for all, in percent. */
 export function formatRelevanceReport(title: string, report: RelevanceReport): string {
   const head = `${'kind'.padEnd(10)} ${'queries'.padStart(7)} ${'zero'.padStart(7)} ${'succ@10'.padStart(7)} ${'prec@10'.padStart(7)} ${'nDCG@10'.padStart(7)}`;
   const row = (name: string, f: RelevanceFigures) =>
@@ -92,7 +101,8 @@ export function formatRelevanceReport(title: string, report: RelevanceReport): s
   return [
     title,
     head,
-    ...QUERY_KINDS.map((kind) => row(kind, report.byKind[kind])),
+    ...Object.entries(report.byKind).map(([kind, f]) => row(kind, f)),
+    ...Object.entries(report.byLanguage).map(([lang, f]) => row(`lang ${lang}`, f)),
     row('all', report.all),
   ].join('\n');
 }
