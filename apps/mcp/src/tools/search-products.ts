@@ -1,7 +1,6 @@
 import {
   AFFILIATE_DISCLOSURE,
   type AgentId,
-  absoluteUrl,
   type BuyLink,
   buyLinks,
   convertPrice,
@@ -11,6 +10,8 @@ import {
   type ProductSummary,
   productUrl,
   type QueryInterpretationOutput,
+  qcAlbum,
+  qcPhotoUrl,
   type SearchProductsInput,
   type SearchProductsOutput,
   TOOL_DEFAULT_LIMIT,
@@ -79,7 +80,10 @@ export function toProductSummary(
     listing_url: product.listing_url,
     product_url: productUrl(ctx.baseUrl, product.slug),
     markdown_url: productUrl(ctx.baseUrl, product.slug, 'md'),
-    qc_photos: product.qc_photos.map((path) => absoluteUrl(ctx.baseUrl, path)),
+    qc_photos: product.qc_photos.flatMap(
+      (photo) => qcPhotoUrl(ctx.baseUrl, product.slug, photo) ?? [],
+    ),
+    qc_albums: (product.qc_albums ?? []).flatMap((url) => qcAlbum(url) ?? []),
     buy_links: buyLinks(agents, product.marketplace, product.item_id).filter(isAgentLink),
     ...(product.batch !== undefined && { batch: product.batch }),
     ...(product.seller !== undefined && { seller: product.seller }),
@@ -198,7 +202,7 @@ function renderSearch(
     // listing) is in structuredContent and on the product page, so the text stays short.
     ...out.items.map((item) => itemLine(item, ctx)),
     '',
-    'Each item in structuredContent also has its marketplace listing, QC photos and one buy link per agent.',
+    'Each item in structuredContent also has its marketplace listing, QC photos and albums, and one buy link per agent.',
     ...(out.next_offset !== null ? ['', `Next page: offset ${out.next_offset}.`] : []),
     '',
     out.disclosure,

@@ -39,6 +39,8 @@ h3{font-size:1rem;margin:.5rem 0 .25rem}
 .cards{display:grid;grid-template-columns:repeat(2,minmax(0,1fr));gap:.75rem;list-style:none;padding:0;margin:.75rem 0}
 .card{background:#fff;border:1px solid #dcdfe5;border-radius:.6rem;padding:.6rem;display:flex;flex-direction:column}
 .card img{width:100%;aspect-ratio:${PHOTO_BOX.width}/${PHOTO_BOX.height};object-fit:contain;border-radius:.4rem;background:#eceef2}
+.no-photo{display:flex;align-items:center;justify-content:center;aspect-ratio:${PHOTO_BOX.width}/${PHOTO_BOX.height};border-radius:.4rem;background:#eceef2;color:#4a4f5c;text-decoration:none;font-size:.8rem;text-align:center;padding:.5rem;overflow:hidden}
+.no-photo span{display:-webkit-box;-webkit-line-clamp:3;-webkit-box-orient:vertical;overflow:hidden}
 .card h3{font-size:.95rem}
 .card h3 a{text-decoration:none;color:#1b1b1f}
 .card h3 a:hover{text-decoration:underline}

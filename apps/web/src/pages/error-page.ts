@@ -8,7 +8,7 @@ import { homeCrumb } from './shared.js';
 export function errorPage(site: Site, status: number, detail: string, path: string): PageModel {
   const urls = site.urls;
   const title = STATUS_CODES[status] ?? 'Error';
-  const clean = path.split('?')[0]?.replace(/\.md$/, '') ?? '/';
+  const clean = sitePath(path).replace(/\.md$/, '');
   return {
     status,
     title: `${title}: ${SERVICE_INFO.title}`,
@@ -30,4 +30,15 @@ export function errorPage(site: Site, status: number, detail: string, path: stri
     ],
     noindex: true,
   };
+}
+
+/**
+ * The path a request asked for, as a path of this site: the query left out, one leading slash (a
+ * request target may be `//x` or, in absolute form, `http://host/x`).
+ */
+function sitePath(target: string): string {
+  const path = target.startsWith('/')
+    ? (target.split('?')[0] ?? '/')
+    : (URL.parse(target)?.pathname ?? '/');
+  return `/${path.replace(/^\/+/, '')}`;
 }

@@ -4,6 +4,7 @@ import {
   formatPrice,
   getCategory,
   type Product,
+  qcPhotoUrl,
   type SiteUrls,
 } from '@repo/catalog-core';
 import type { CategoryCount } from '@repo/search';
@@ -19,19 +20,36 @@ export function prices(priceCny: number): { price: string; converted: string } {
 
 /** A product as cards and lists show it. */
 export function productCard(urls: SiteUrls, p: Product): ProductCard {
-  const photo = p.qc_photos[0];
+  const photo = firstPhoto(urls, p);
   return {
     title: p.title,
     href: urls.product(p.slug),
     mdHref: urls.product(p.slug, 'md'),
     brand: p.brand,
     category: getCategory(p.category)?.name ?? p.category,
-    ...(photo === undefined
-      ? {}
-      : { image: { src: urls.absolute(photo), alt: `QC photo of ${p.title}` } }),
+    ...(photo === undefined ? {} : { image: { src: photo, alt: `QC photo of ${p.title}` } }),
     ...prices(p.price),
     ...(p.batch === undefined ? {} : { batch: `${p.batch} batch` }),
   };
+}
+
+/** The first photo of a product a page can show (see `qcPhotoUrl`), if any. */
+function firstPhoto(urls: SiteUrls, p: Product): string | undefined {
+  for (const photo of p.qc_photos) {
+    const src = qcPhotoUrl(urls.baseUrl, p.slug, photo);
+    if (src !== undefined) return src;
+  }
+  return undefined;
+}
+
+const PLURAL = new Intl.PluralRules('en');
+const plural = (n: number, one: string) => `${n} ${one}${PLURAL.select(n) === 'one' ? '' : 's'}`;
+
+/** `3 photos`, `1 photo, 2 albums`, `no photos`: what a product's QC links hold. */
+export function qcSummary(p: Product): string {
+  const photos = p.qc_photos.length === 0 ? 'no photos' : plural(p.qc_photos.length, 'photo');
+  const albums = p.qc_albums?.length ?? 0;
+  return albums === 0 ? photos : `${photos}, ${plural(albums, 'album')}`;
 }
 
 /** The 14 categories as links with their product counts. */

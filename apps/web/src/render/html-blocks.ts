@@ -10,9 +10,18 @@ const GALLERY_PHOTO = { width: 80 * PHOTO_BOX.width, height: 80 * PHOTO_BOX.heig
 /** Turns absolute URLs under the site's base into root-relative ones (shorter, proxy-proof). */
 export type LocalHref = (href: string) => string;
 
-/** Renders one link: affiliate links get `rel="sponsored noopener"`, other sites `rel="noopener"`. */
+/**
+ * Renders one link: affiliate links get `rel="sponsored noopener"`, links from catalog data
+ * `rel="ugc nofollow noopener"`, other sites `rel="noopener"`.
+ */
 export function linkHtml(link: Link, local: LocalHref, className?: string): SafeHtml {
-  const rel = link.sponsored ? 'sponsored noopener' : link.external ? 'noopener' : undefined;
+  const rel = link.sponsored
+    ? 'sponsored noopener'
+    : link.ugc
+      ? 'ugc nofollow noopener'
+      : link.external
+        ? 'noopener'
+        : undefined;
   const a = html`<a href="${local(link.href)}"${className ? html` class="${className}"` : ''}${
     rel ? html` rel="${rel}" target="_blank"` : ''
   }${link.current ? trusted(' aria-current="page"') : ''}>${link.text}</a>`;
@@ -34,7 +43,7 @@ function cardHtml(card: ProductCard, local: LocalHref): SafeHtml {
   return html`<li class="card">${
     card.image
       ? html`<a class="thumb" href="${href}" tabindex="-1" aria-hidden="true"><img src="${local(card.image.src)}" alt="" width="${CARD_PHOTO.width}" height="${CARD_PHOTO.height}" loading="lazy" decoding="async"></a>`
-      : ''
+      : html`<a class="thumb no-photo" href="${href}" tabindex="-1" aria-hidden="true"><span>${card.title}</span></a>`
   }<h3><a href="${href}">${card.title}</a></h3><p class="meta">${card.brand} · ${card.category}${
     card.batch ? html` · ${card.batch}` : ''
   }</p><p class="price"><strong>${card.price}</strong> <span>${card.converted}</span></p></li>`;

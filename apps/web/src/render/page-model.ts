@@ -10,6 +10,8 @@ export interface Link {
   readonly sponsored?: boolean;
   /** Another site, not sponsored: `rel="noopener"`, opens in a new tab. */
   readonly external?: boolean;
+  /** A link taken from catalog data (a QC album): `rel="ugc nofollow noopener"`, new tab. */
+  readonly ugc?: boolean;
   /** `aria-current="page"` / bold in Markdown. */
   readonly current?: boolean;
   /** A short note after the link (a count, a price). */

@@ -17,7 +17,7 @@ export function productMeta(
   const url = urls.canonical().product(p.slug);
   return {
     title: `${p.title}: ${price} · ${SERVICE_INFO.title}`,
-    description: `${p.title} by ${p.brand}: ${price} (${converted}), ${p.qc_photos.length} QC photos, buy through ${agentCount} shopping agents.`,
+    description: `${p.title} by ${p.brand}: ${price} (${converted}), ${photos.length} QC photos, buy through ${agentCount} shopping agents.`,
     url,
     mdUrl: urls.product(p.slug, 'md'),
     h1: p.title,

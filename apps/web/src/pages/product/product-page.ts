@@ -4,15 +4,36 @@ import {
   getCategory,
   MARKETPLACE_NAMES,
   type Product,
+  qcAlbum,
+  qcPhotoUrl,
   type SiteUrls,
 } from '@repo/catalog-core';
-import type { Block, PageModel } from '../../render/page-model.js';
+import type { Block, Link, PageModel } from '../../render/page-model.js';
 import type { PageContext } from '../page-context.js';
 import { buyButtons } from '../preferred-agent.js';
-import { prices, productCard, section } from '../shared.js';
+import { prices, productCard, qcSummary, section } from '../shared.js';
 import { productShippingBlocks } from '../shipping/product-shipping-form.js';
 import { productMeta } from './product-meta.js';
 import { shippingRows, shippingSection } from './product-shipping.js';
+
+/** What the QC section shows: the photos a page can show, and the album pages to link to. */
+interface QcView {
+  readonly photos: { readonly src: string; readonly alt: string }[];
+  readonly albums: Link[];
+}
+
+function qcView(urls: SiteUrls, p: Product): QcView {
+  const sources = p.qc_photos.flatMap((photo) => qcPhotoUrl(urls.baseUrl, p.slug, photo) ?? []);
+  const photos = sources.map((src, i) => ({
+    src,
+    alt: `QC photo ${i + 1} of ${sources.length}: ${p.title}`,
+  }));
+  const albums = (p.qc_albums ?? []).flatMap((url) => {
+    const album = qcAlbum(url);
+    return album ? [{ href: album.url, text: album.label, ugc: true }] : [];
+  });
+  return { photos, albums };
+}
 
 /** The facts list: price, brand, category, batch, seller, the listing, the photo count. */
 function facts(urls: SiteUrls, p: Product): Block {
@@ -44,7 +65,7 @@ function facts(urls: SiteUrls, p: Product): Block {
           },
         ],
       },
-      { label: 'QC photos', value: [`${p.qc_photos.length}`] },
+      { label: 'QC photos', value: [qcSummary(p)] },
     ],
   };
 }
@@ -52,10 +73,7 @@ function facts(urls: SiteUrls, p: Product): Block {
 /** `/producto/{slug}`: everything a shopper needs to decide and buy, and its JSON-LD `Product`. */
 export async function productPage(ctx: PageContext, p: Product): Promise<PageModel> {
   const { site, urls } = ctx;
-  const photos = p.qc_photos.map((src, i) => ({
-    src: urls.absolute(src),
-    alt: `QC photo ${i + 1} of ${p.qc_photos.length}: ${p.title}`,
-  }));
+  const qc = qcView(urls, p);
   const related = await ctx.catalog.search({ q: p.brand, category: p.category, limit: 7 });
   const relatedCards = related.hits
     .filter((r) => r.slug !== p.slug)
@@ -79,13 +97,7 @@ export async function productPage(ctx: PageContext, p: Product): Promise<PageMod
       },
       { kind: 'disclosure', text: AFFILIATE_DISCLOSURE },
     ]),
-    section(
-      'qc',
-      'QC photos',
-      photos.length
-        ? [{ kind: 'gallery', photos }]
-        : [{ kind: 'paragraph', content: ['No QC photos yet.'] }],
-    ),
+    section('qc', 'QC photos', qcBlocks(qc)),
     shippingSection(shipping, productShippingBlocks(ctx.site, ctx.urls, p)),
   ];
   if (relatedCards.length)
@@ -98,9 +110,19 @@ export async function productPage(ctx: PageContext, p: Product): Promise<PageMod
     ...productMeta(
       urls,
       p,
-      photos.map((ph) => ph.src),
+      qc.photos.map((ph) => ph.src),
       links.length,
     ),
     blocks,
   };
+}
+
+function qcBlocks(qc: QcView): Block[] {
+  const blocks: Block[] = [];
+  if (qc.photos.length > 0) blocks.push({ kind: 'gallery', photos: qc.photos });
+  if (qc.albums.length > 0) {
+    blocks.push({ kind: 'links', label: 'QC albums (open on another site)', items: qc.albums });
+  }
+  if (blocks.length === 0) blocks.push({ kind: 'paragraph', content: ['No QC photos yet.'] });
+  return blocks;
 }

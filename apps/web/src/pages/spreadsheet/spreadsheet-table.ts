@@ -10,6 +10,7 @@ import {
 } from '@repo/catalog-core';
 import type { SearchResult } from '@repo/search';
 import type { Cell, Column } from '../../render/page-model.js';
+import { qcSummary } from '../shared.js';
 
 /** A link to this spreadsheet with other parameters, HTML or Markdown. */
 export type SpreadsheetHref = (over: QueryParams, md?: boolean) => string;
@@ -72,7 +73,7 @@ export function spreadsheetRows(urls: SiteUrls, agent: Agent, result: SearchResu
         {
           href: urls.product(p.slug, 'html', 'qc'),
           mdHref: urls.product(p.slug, 'md'),
-          text: `${p.qc_photos.length} photos`,
+          text: qcSummary(p),
         },
       ],
     },
