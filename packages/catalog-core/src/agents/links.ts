@@ -26,7 +26,7 @@ function appendParam(url: URL, name: string, value: string): void {
  * `referral_param=affiliate_code` appended to the query.
  *
  * @throws {CatalogError} `INVALID_INPUT` for a bad item id; `AGENTS_INVALID` when the template
- *   needs a platform code the agent does not define or does not make a valid http(s) URL.
+ *   needs a platform code the agent does not define or does not make a valid https URL.
  * @example
  * agentProductUrl(getAgent('agent_a')!, 'weidian', '7234567890')
  * // 'https://agent-a.example/product?id=7234567890&platform=WEIDIAN&ref=catalogdemo'
@@ -46,11 +46,11 @@ export function agentProductUrl(agent: Agent, marketplace: Marketplace, itemId: 
     }
     return encodeURIComponent(code);
   });
-  const url = parseHttpUrl(filled);
+  const url = parseHttpsUrl(filled);
   if (!url) {
     throw new CatalogError(
       'AGENTS_INVALID',
-      `Agent ${agent.id}: link template does not make a valid http(s) URL: ${filled}`,
+      `Agent ${agent.id}: link template does not make a valid https URL: ${filled}`,
     );
   }
   appendParam(url, agent.referral_param, agent.affiliate_code);
@@ -94,11 +94,15 @@ export function buyLinks(
     .map((a) => ({ agent: a.id, name: a.name, url: agentProductUrl(a, marketplace, itemId) }));
 }
 
-/** Parses an absolute http(s) URL, or returns `undefined`. */
-export function parseHttpUrl(value: string): URL | undefined {
+/**
+ * The URL when `value` is an absolute `https:` URL, else `undefined`. Every URL an operator's
+ * agents file gives (links, homepage, sign-up page) must be one: the pages and tools hand them to
+ * shoppers as they are.
+ */
+export function parseHttpsUrl(value: string): URL | undefined {
   try {
     const url = new URL(value);
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url : undefined;
+    return url.protocol === 'https:' ? url : undefined;
   } catch {
     return undefined;
   }

@@ -3,7 +3,7 @@ import { CatalogError } from '../errors.js';
 import { MARKETPLACES } from '../product.js';
 import { isCountryCode } from '../shipping/countries.js';
 import { AGENT_IDS, type Agent, AgentsFileSchema } from './agent.js';
-import { agentProductUrl, parseHttpUrl } from './links.js';
+import { agentProductUrl, parseHttpsUrl } from './links.js';
 
 const checkFile = Compile(AgentsFileSchema);
 
@@ -58,7 +58,7 @@ function semanticProblems(agents: readonly Agent[]): string[] {
       ['homepage', agent.homepage],
       ['signup_url', agent.signup_url],
     ] as const) {
-      if (!parseHttpUrl(value)) problems.push(`${at}/${field}: not an absolute http(s) URL`);
+      if (!parseHttpsUrl(value)) problems.push(`${at}/${field}: not an absolute https URL`);
     }
     for (const id of duplicates(agent.offers.map((o) => o.id))) {
       problems.push(`${at}/offers: offer id "${id}" appears more than once`);

@@ -57,6 +57,18 @@ describe('parseAgentsConfig', () => {
     expect(errorOf(noCodes).message).toMatch(/\/agents\/1\/link: .*platform_codes/);
   });
 
+  it('takes only https links: pages hand them to shoppers as they are', () => {
+    const pages = file();
+    pages.agents[1]!.homepage = 'http://agent-b.example/';
+    pages.agents[2]!.signup_url = 'javascript:alert(1)';
+    const message = errorOf(pages).message;
+    expect(message).toContain('/agents/1/homepage: must match pattern "^https://"');
+    expect(message).toContain('/agents/2/signup_url: must match pattern "^https://"');
+    const links = file();
+    (links.agents[0]!.link as { template: string }).template = 'http://x.example/p?id={id}';
+    expect(errorOf(links).message).toMatch(/\/agents\/0\/link: .*does not make a valid https URL/);
+  });
+
   it('rejects bad shipping tables', () => {
     const value = file();
     const lines = value.agents[0]!.shipping_lines as {
