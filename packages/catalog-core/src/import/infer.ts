@@ -17,8 +17,9 @@ export type ReadTitle = () => TitleReading | undefined;
 
 /**
  * The brand: the given one (canonicalised by the lexicon: `LV` → `Louis Vuitton`), else the one
- * the title names (its name, a name the sheet taught, or a model only that brand makes), else
- * {@link UNBRANDED} with a warning that quotes what may be a brand nobody listed.
+ * the title names (its name, a name the sheet taught, a model only that brand makes, or its name
+ * misspelt, with a warning), else {@link UNBRANDED} with a warning that quotes what may be a
+ * brand nobody listed.
  */
 export function inferBrand(
   given: string | undefined,
@@ -29,6 +30,13 @@ export function inferBrand(
     return { ok: true, value: recognizeBrand(given, context.lexicon ?? DEFAULT_LEXICON) ?? given };
   }
   const reading = title();
+  if (reading?.brandVia === 'typo') {
+    return {
+      ok: true,
+      value: reading.brand as string,
+      warning: `brand: ${show(reading.brandAsWritten)} read as ${reading.brand} (a misspelling)`,
+    };
+  }
   if (reading?.brand !== undefined) return { ok: true, value: reading.brand };
   const maybe = reading?.unknownLead;
   return {

@@ -156,6 +156,13 @@ describe('the README example of an operator file', () => {
     const example = /To add words[\s\S]*?```json\n([\s\S]*?)```/.exec(readme)?.[1];
     expect(example).toBeDefined();
     const lexicon = mergeLexicons(DEFAULT_LEXICON, parseLexicon(JSON.parse(example!)));
-    expect(lexicon.brands.find((b) => b.name === 'Kith')?.aliases).toEqual(['kith nyc']);
+    expect(lexicon.brands.find((b) => b.name === 'Hollow Pines')).toEqual({
+      name: 'Hollow Pines',
+      aliases: ['hpines'],
+      category: 'jackets',
+      models: ['ridge parka'],
+      commonWord: false,
+    });
+    expect(lexicon.descriptors).toContain('hollow');
   });
 });

@@ -103,6 +103,9 @@ export function formatSection(row: SectionRow): string {
 
 /** `4,812 loaded (312 with warnings), 23 rejected, 12 section headers`. */
 export function formatSummary(summary: ReadCatalogSummary): string {
-  const sections = summary.sections > 0 ? `, ${count(summary.sections)} section headers` : '';
+  const sections =
+    summary.sections > 0
+      ? `, ${count(summary.sections)} section ${PLURAL.select(summary.sections) === 'one' ? 'header' : 'headers'}`
+      : '';
   return `${count(summary.products)} loaded (${count(summary.warned)} with warnings), ${count(summary.rejected)} rejected${sections}`;
 }
