@@ -147,29 +147,17 @@ describe('readCatalogFile: JSON', () => {
   });
 });
 
+const NOTHING_READ = { products: [], errors: [], warnings: [], sections: [], learned: [], rows: 0 };
+
 describe('readCatalogFile: empty files and unknown formats', () => {
   it.each(['e.csv', 'e.json', 'e.ndjson'])('%s: nothing valid, nothing thrown', async (name) => {
     const result = await readCatalogFile(await tempFile(name, ''), { now: NOW });
-    expect(result).toEqual({
-      products: [],
-      errors: [],
-      warnings: [],
-      sections: [],
-      learned: [],
-      rows: 0,
-    });
+    expect(result).toEqual(NOTHING_READ);
   });
 
   it('a CSV with a header only has no rows', async () => {
     const result = await readCatalogFile(await tempFile('h.csv', 'title,brand\r\n'), { now: NOW });
-    expect(result).toEqual({
-      products: [],
-      errors: [],
-      warnings: [],
-      sections: [],
-      learned: [],
-      rows: 0,
-    });
+    expect(result).toEqual(NOTHING_READ);
   });
 
   it('throws CatalogIoError for a missing file or an unknown extension', async () => {

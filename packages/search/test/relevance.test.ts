@@ -1,18 +1,15 @@
 import { generateSampleCatalog } from '@repo/catalog-core/sample';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogIndex } from '../src/catalog-index.js';
-import { createEmbeddedIndex } from '../src/embedded/index.js';
-import { createMeilisearchIndex, indexCatalogInMeilisearch } from '../src/meilisearch/index.js';
 import {
   formatRelevanceReport,
   HELD_OUT_QUERIES,
   isRelevant,
   JUDGED_QUERIES,
-  type MeilisearchModel,
+  judgedEngines,
   measureRelevance,
   QUERY_KINDS,
   type RelevanceReport,
-  startMeilisearchModel,
 } from '../src/testing/index.js';
 
 // Relevance is deterministic (a seeded catalog, a fixed lexicon), so it is held to thresholds
@@ -72,33 +69,18 @@ describe('the judged query sets', () => {
 });
 
 describe('relevance on the judged set', () => {
-  let model: MeilisearchModel | undefined;
-  afterAll(async () => {
-    await model?.close();
-  });
-
-  const engines: [string, () => Promise<CatalogIndex>][] = [
-    ['embedded', async () => createEmbeddedIndex(products)],
-    [
-      'meilisearch (model)',
-      async () => {
-        model = await startMeilisearchModel();
-        await indexCatalogInMeilisearch(products, { host: model.url, indexUid: 'products' });
-        return createMeilisearchIndex({ host: model.url, indexUid: 'products', timeoutMs: 60_000 });
-      },
-    ],
-  ];
-  for (const [name, open] of engines) {
+  for (const engine of judgedEngines(products)) {
     let index: CatalogIndex;
     beforeAll(async () => {
-      index = await open();
+      index = await engine.open();
     }, 120_000);
+    afterAll(() => engine.close());
 
-    it(`${name}: zero results ≤ 3%, success@10 ≥ 95% (≥ 90% per kind), precision@10 ≥ 85%`, async () => {
+    it(`${engine.name}: zero results ≤ 3%, success@10 ≥ 95% (≥ 90% per kind), precision@10 ≥ 85%`, async () => {
       expectThresholds(await measureRelevance(index, JUDGED_QUERIES.queries, products));
     }, 120_000);
 
-    it(`${name}, held-out set: zero results ≤ 5%, success@10 ≥ 90%, precision@10 ≥ 80%`, async () => {
+    it(`${engine.name}, held-out set: zero results ≤ 5%, success@10 ≥ 90%, precision@10 ≥ 80%`, async () => {
       expectIndependentThresholds(
         await measureRelevance(index, HELD_OUT_QUERIES.queries, products),
       );

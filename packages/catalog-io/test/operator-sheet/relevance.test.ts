@@ -1,15 +1,12 @@
 import { readFileSync } from 'node:fs';
 import type { CatalogIndex } from '@repo/search';
-import { createEmbeddedIndex } from '@repo/search/embedded';
-import { createMeilisearchIndex, indexCatalogInMeilisearch } from '@repo/search/meilisearch';
 import {
   formatRelevanceReport,
   isRelevant,
   type JudgedSet,
-  type MeilisearchModel,
+  judgedEngines,
   measureRelevance,
   QUERY_KINDS,
-  startMeilisearchModel,
 } from '@repo/search/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCatalogFile } from '../../src/read-catalog-file.js';
@@ -41,28 +38,14 @@ describe('the judged set over the operator’s sheet', () => {
 });
 
 describe('relevance over the operator’s sheet', () => {
-  let model: MeilisearchModel | undefined;
-  afterAll(async () => {
-    await model?.close();
-  });
-  const engines: [string, () => Promise<CatalogIndex>][] = [
-    ['embedded', async () => createEmbeddedIndex(products)],
-    [
-      'meilisearch (model)',
-      async () => {
-        model = await startMeilisearchModel();
-        await indexCatalogInMeilisearch(products, { host: model.url, indexUid: 'products' });
-        return createMeilisearchIndex({ host: model.url, indexUid: 'products', timeoutMs: 60_000 });
-      },
-    ],
-  ];
-  for (const [name, open] of engines) {
+  for (const engine of judgedEngines(products)) {
     let index: CatalogIndex;
     beforeAll(async () => {
-      index = await open();
+      index = await engine.open();
     }, 120_000);
+    afterAll(() => engine.close());
 
-    it(`${name}: success@10 ≥ 95%, and ≥ 90% for every kind and every language`, async () => {
+    it(`${engine.name}: success@10 ≥ 95%, and ≥ 90% for every kind and every language`, async () => {
       const report = await measureRelevance(index, judged.queries, products);
       const message = formatRelevanceReport('', report);
       expect(report.all.success, message).toBeGreaterThanOrEqual(0.95);

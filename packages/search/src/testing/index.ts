@@ -4,6 +4,8 @@ export type { MeilisearchModel } from './meilisearch-model/model-server.js';
 export { startMeilisearchModel } from './meilisearch-model/model-server.js';
 export type { MeilisearchStub, StubMode } from './meilisearch-stub.js';
 export { startMeilisearchStub } from './meilisearch-stub.js';
+export type { JudgedEngine } from './relevance/judged-engines.js';
+export { judgedEngines } from './relevance/judged-engines.js';
 export type {
   JudgedPrice,
   JudgedQuery,
