@@ -5,6 +5,7 @@ import { MARKETPLACES, type Marketplace } from '../product.js';
 import { marketplaceOfCode, readAgentUrl } from './agent-link.js';
 import { decodeWhole, toHttpUrl } from './link-text.js';
 import { type MarketplaceRead, readMarketplaceUrl } from './marketplace-link.js';
+import { readNamedItem } from './named-item.js';
 
 /** The listing a link points at, with its canonical URL and what kind of link it was. */
 export interface ListingLink {
@@ -14,7 +15,8 @@ export interface ListingLink {
   readonly listingUrl: string;
   /**
    * `listing`: the marketplace's own link; `agent`: a configured agent's product link (then
-   * `agent` names it); `embedded`: another site's link carrying the listing URL in a parameter.
+   * `agent` names it); `embedded`: another site's link carrying the listing URL in a parameter,
+   * or naming the marketplace and the item id (`?id=…&platform=WEIDIAN`, `/product/weidian/…`).
    */
   readonly via: 'listing' | 'agent' | 'embedded';
   readonly agent?: AgentId;
@@ -74,7 +76,8 @@ const SHORT =
  * each agent in `options.agents`, read with the agent's own link rule (its template inverted:
  * `{raw}` links carry the encoded listing URL, `{id}`/`{platform}` links the item id and the
  * agent's code for the marketplace). Another site's link that carries a listing URL in a
- * parameter (`?url=…`) is read too. Never fetches: a short link (`m.tb.cn`) is a failure of its
+ * parameter (`?url=…`), or names the marketplace in words beside the item id (other agents'
+ * `?id=…&platform=WEIDIAN`, `/product/weidian/…`), is read too. Never fetches: a short link (`m.tb.cn`) is a failure of its
  * own kind. Never throws.
  *
  * @example
@@ -120,6 +123,8 @@ export function readListingLink(
 
   const embedded = readEmbedded(url);
   if (embedded) return fromMarketplace(embedded, 'embedded');
+  const named = readNamedItem(url);
+  if (named) return found(named.marketplace, named.itemId, 'embedded');
   const names = agents.map((agent) => agent.name);
   return fail(
     'unknown_site',

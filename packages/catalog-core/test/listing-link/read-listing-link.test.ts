@@ -117,8 +117,11 @@ describe('readListingLink: agent product links, read with the agents own rules',
         agents,
       ),
     ).toBe('1688 712345678901 agent agent_b');
+    // The default agents' rules are gone: a link in a number code says nothing any more; one
+    // that names its marketplace in words is still read, as any site's.
+    expect(read('https://agent-c.example/product/2/6912345678', agents)).toBe('unknown_site');
     expect(read('https://agent-a.example/product?id=6912345678&platform=WEIDIAN', agents)).toBe(
-      'unknown_site',
+      'weidian 6912345678 embedded',
     );
   });
 
@@ -162,5 +165,41 @@ describe('readListingLink: what cannot be read, and why', () => {
     expect(!unknown.ok && unknown.message).toBe(
       'not a weidian, taobao or 1688 item link, nor a product link of Lantern Buy, Bamboo Cart, Jade Parcel',
     );
+  });
+});
+
+describe('readListingLink: links of agents nobody configured, that name the marketplace in words', () => {
+  it.each([
+    ['https://cnfans.com/product?id=7231234567&platform=WEIDIAN&ref=123', 'weidian', '7231234567'],
+    ['https://cnfans.com/product/?shop_type=weidian&id=7231234567', 'weidian', '7231234567'],
+    [
+      'https://www.lovegobuy.com/product?id=681234567890&shop_type=ali_1688',
+      '1688',
+      '681234567890',
+    ],
+    [
+      'https://www.superbuy.com/en/page/buy/?platform=TMALL&id=681234567890',
+      'taobao',
+      '681234567890',
+    ],
+    ['https://litbuy.com/product/weidian/7231234567', 'weidian', '7231234567'],
+  ])('%s', (text, marketplace, itemId) => {
+    expect(readListingLink(text)).toMatchObject({
+      ok: true,
+      link: { marketplace, itemId, via: 'embedded' },
+    });
+  });
+
+  it('reads nothing from a number code, or from a link that names two marketplaces', () => {
+    expect(readListingLink('https://www.hoobuy.com/product/2/7231234567')).toMatchObject({
+      ok: false,
+    });
+    expect(readListingLink('https://x.example/weidian/72312345/taobao/68123456')).toMatchObject({
+      ok: false,
+    });
+    expect(readListingLink('https://example.com/blog/2023/10/12345?id=99999')).toMatchObject({
+      ok: false,
+      failure: 'unknown_site',
+    });
   });
 });
