@@ -209,17 +209,18 @@ describe('issue 14: the sheet operators really have', () => {
     const dir = await tempDir();
     const agentsFile = join(dir, 'agents.json');
     const [first, ...rest] = DEFAULT_AGENTS;
-    const cnfans = {
+    // Number codes for the marketplace: only the agent's own rule can read them.
+    const hoobuy = {
       ...first,
       link: {
-        template: 'https://cnfans.com/product?id={id}&platform={platform}',
-        platform_codes: { weidian: 'WEIDIAN', taobao: 'TAOBAO', '1688': 'ALI_1688' },
+        template: 'https://www.hoobuy.com/product/{platform}/{id}',
+        platform_codes: { weidian: '2', taobao: '1', '1688': '0' },
       },
     };
-    await writeFile(agentsFile, JSON.stringify({ agents: [cnfans, ...rest] }));
+    await writeFile(agentsFile, JSON.stringify({ agents: [hoobuy, ...rest] }));
     const input = await tempFile(
-      'cnfans.csv',
-      'Name,Price,Link,Category\nMoncler Maya,389,https://cnfans.com/product?id=6912345678&platform=WEIDIAN&ref=x,jackets\n',
+      'hoobuy.csv',
+      'Name,Price,Link,Category\nMoncler Maya,389,https://www.hoobuy.com/product/2/6912345678?inviteCode=x,jackets\n',
     );
     const out = join(dir, 'catalog.ndjson');
     const result = await catalog(['import', input, '--out', out], { AGENTS_FILE: agentsFile });
