@@ -1,8 +1,12 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { type Product, UNBRANDED } from '@repo/catalog-core';
+import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RowError, SectionRow } from '../../src/read/row-sink.js';
-import { streamCatalogFile } from '../../src/read-catalog-file.js';
-import { NOW } from '../helper.js';
+import { readCatalogFile, streamCatalogFile } from '../../src/read-catalog-file.js';
+import { NOW, tempDir } from '../helper.js';
+import { writeXlsx } from '../xlsx.js';
 import { EXPECTED, type ExpectedRow, judge, SHEET, sameBrand } from './expected.js';
 
 const products = new Map<number, Product>();
@@ -90,4 +94,21 @@ describe('an operator’s community sheet nobody here wrote (715 rows)', () => {
       for (const album of product.qc_albums ?? []) expect(album).toMatch(/^https:\/\//);
     }
   });
+});
+
+describe('the same sheet saved as XLSX', () => {
+  it('learns and loads the same products: a workbook is read twice like a CSV', async () => {
+    const rows = parse(await readFile(SHEET), { relax_column_count: true }) as string[][];
+    const path = join(await tempDir(), 'operator-sheet.xlsx');
+    await writeXlsx(path, [
+      { name: 'Finds', rows: rows.map((row) => row.map((c) => c || undefined)) },
+    ]);
+    const [csv, xlsx] = await Promise.all([
+      readCatalogFile(SHEET, { now: NOW }),
+      readCatalogFile(path, { now: NOW }),
+    ]);
+    expect(xlsx.products).toEqual(csv.products);
+    expect(xlsx.learned).toEqual(csv.learned);
+    expect(xlsx.sections.map((s) => s.section)).toEqual(csv.sections.map((s) => s.section));
+  }, 30_000);
 });
