@@ -15,7 +15,7 @@ export interface SectionHeader {
 }
 
 // Cells a product row fills and a label never does.
-const PRODUCT_FIELDS: readonly ImportField[] = [
+const PRODUCT_ONLY_FIELDS: readonly ImportField[] = [
   'listing_url',
   'price',
   'item_id',
@@ -52,7 +52,7 @@ export function readSectionHeader(
   // the same text across several cells is a label spread over merged cells.
   const cells = rowCells(record, columns);
   const filled = [...cells.values()].reduce((n, list) => n + list.length, 0);
-  if (filled <= 1 && PRODUCT_FIELDS.some((field) => cells.has(field))) return undefined;
+  if (filled <= 1 && PRODUCT_ONLY_FIELDS.some((field) => cells.has(field))) return undefined;
   const label = text.replace(DECORATION, '').trim();
   if (text.length > MAX_LABEL || !/\p{L}/u.test(label)) return undefined;
   const category = recognizeCategory(label, lexicon);

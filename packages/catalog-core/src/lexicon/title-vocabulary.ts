@@ -1,5 +1,5 @@
 import { CATEGORIES, type CategoryId } from '../categories.js';
-import { typoCost } from './damerau.js';
+import { closeBrands } from './close-brands.js';
 import { foldCatalogPhrase, tokenizeTitle } from './fold.js';
 import type { Lexicon } from './lexicon.js';
 import { PhraseTable } from './phrase-table.js';
@@ -52,10 +52,6 @@ export interface TitleVocabulary {
     unknown: number,
   ): { name: string; length: number } | undefined;
 }
-
-/** Letters a word needs before a typo in it is forgiven; two typos from nine (as a search). */
-const MIN_TYPO_LETTERS = 6;
-const TWO_TYPO_LETTERS = 9;
 
 /** What one stretch of a title is. Every word of a title belongs to exactly one segment. */
 export type Segment =
@@ -213,47 +209,6 @@ export function titleVocabulary(lexicon: Lexicon): TitleVocabulary {
   found = { brands, implied, kinds, labels, descriptors, brandCategory, closeBrand };
   built.set(lexicon, found);
   return found;
-}
-
-/** The {@link TitleVocabulary.closeBrand} of a lexicon's brands. */
-function closeBrands(
-  lexicon: Lexicon,
-  key: (phrase: string) => string,
-): TitleVocabulary['closeBrand'] {
-  // Names that could be misspelt at all, by their first letter (a typo keeps it, as a search's).
-  const byFirst = new Map<string, { name: string; words: string[] }[]>();
-  for (const brand of lexicon.brands) {
-    for (const phrase of [brand.name, ...brand.aliases]) {
-      const words = key(phrase).split(' ');
-      if (!words.some((word) => word.length >= MIN_TYPO_LETTERS)) continue;
-      const first = words[0]!.charAt(0);
-      const list = byFirst.get(first) ?? [];
-      list.push({ name: brand.name, words });
-      byFirst.set(first, list);
-    }
-  }
-  const close = (typed: string, word: string) => {
-    if (typed === word) return 0;
-    if (word.length < MIN_TYPO_LETTERS) return undefined;
-    return typoCost(typed, word, word.length >= TWO_TYPO_LETTERS ? 2 : 1);
-  };
-  return (words, start, unknown) => {
-    let best: { name: string; length: number } | undefined;
-    for (const candidate of byFirst.get(words[start]?.charAt(0) ?? '') ?? []) {
-      const length = candidate.words.length;
-      if (start + length <= unknown || start + length > words.length) continue;
-      if (best && best.length >= length) continue;
-      let typos = 0;
-      let all = true;
-      for (let i = 0; i < length && all; i++) {
-        const cost = close(words[start + i]!, candidate.words[i]!);
-        if (cost === undefined) all = false;
-        else typos += cost;
-      }
-      if (all && typos > 0) best = { name: candidate.name, length };
-    }
-    return best;
-  };
 }
 
 /**
