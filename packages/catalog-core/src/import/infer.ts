@@ -1,7 +1,9 @@
 import type { CategoryId } from '../categories.js';
 import { type Currency, DEFAULT_CURRENCY_RATES, formatPrice, toCny } from '../currency.js';
 import { DEFAULT_LEXICON } from '../lexicon/default-lexicon.js';
+import { foldCatalogPhrase } from '../lexicon/fold.js';
 import { recognizeBrand, recognizeCategory, type TitleReading } from '../lexicon/recognize.js';
+import { titleVocabulary } from '../lexicon/title-vocabulary.js';
 import { type Parsed, parseCategory, show } from './fields.js';
 import { type Money, parseMoney } from './money.js';
 import { type NormalizeRowContext, UNBRANDED } from './row-context.js';
@@ -27,7 +29,10 @@ export function inferBrand(
   context: NormalizeRowContext,
 ): Inferred<string> {
   if (given !== undefined) {
-    return { ok: true, value: recognizeBrand(given, context.lexicon ?? DEFAULT_LEXICON) ?? given };
+    const lexicon = context.lexicon ?? DEFAULT_LEXICON;
+    // Most given brands are a brand's exact name or spelling: one lookup, before any reading.
+    const named = titleVocabulary(lexicon).brands.get(foldCatalogPhrase(given));
+    return { ok: true, value: named?.name ?? recognizeBrand(given, lexicon) ?? given };
   }
   const reading = title();
   if (reading?.brandVia === 'typo') {

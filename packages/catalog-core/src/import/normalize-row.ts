@@ -214,10 +214,13 @@ function identify(
 
 /** Every QC cell (photos and albums columns alike) read as links, in column order. */
 function readQcCells(cells: Map<ImportField, Cell[]>, slug: string): QcLinks {
-  const values = [...(cells.get('qc_photos') ?? []), ...(cells.get('qc_albums') ?? [])].flatMap(
-    (cell) => (Array.isArray(cell.value) ? cell.value : [cell.value]),
+  const qc = [...(cells.get('qc_photos') ?? []), ...(cells.get('qc_albums') ?? [])];
+  // One QC cell is the common case: read as it is.
+  if (qc.length === 1) return readQcLinks(qc[0]?.value, slug);
+  return readQcLinks(
+    qc.flatMap((cell) => (Array.isArray(cell.value) ? cell.value : [cell.value])),
+    slug,
   );
-  return readQcLinks(values, slug);
 }
 
 /** One warning for what a QC cell held that is no photo or album: at most three quoted. */

@@ -41,13 +41,18 @@ export function readSectionHeader(
   columns?: ColumnMapper,
   lexicon: Lexicon = DEFAULT_LEXICON,
 ): SectionHeader | undefined {
-  const texts = new Set<string>();
-  for (const value of Object.values(record)) {
-    if (typeof value === 'string' && value.trim() !== '') texts.add(value.trim());
-    else if (value !== undefined && value !== null && value !== '') return undefined;
+  // Every row of a file is asked, so a product row (two different texts) is told at once.
+  let text: string | undefined;
+  for (const key in record) {
+    const value = record[key];
+    if (value === undefined || value === null || value === '') continue;
+    if (typeof value !== 'string') return undefined;
+    const trimmed = value.trim();
+    if (trimmed === '') continue;
+    if (text === undefined) text = trimmed;
+    else if (trimmed !== text) return undefined;
   }
-  const [text] = texts;
-  if (text === undefined || texts.size !== 1) return undefined;
+  if (text === undefined) return undefined;
   // One cell in a product's column ("TBD" as a price) is a product row with its cells missing;
   // the same text across several cells is a label spread over merged cells.
   const cells = rowCells(record, columns);
