@@ -1,5 +1,6 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Product } from '@repo/catalog-core';
 import { generateSampleCatalog } from '@repo/catalog-core/sample';
 import type { Env } from '@repo/env';
 import { createEmbeddedIndex } from '@repo/search/embedded';
@@ -23,13 +24,16 @@ export const SERVER_ENTRY = join(
 /** The base URL of the test app. */
 export const BASE = 'http://test.local';
 
+/** What a test may change of the app besides its environment: its options, and its catalog. */
+export type BuildOptions = Partial<Omit<WebAppOptions, 'config' | 'index'>> & {
+  /** The products the app serves; default: {@link products}. */
+  readonly catalog?: readonly Product[];
+};
+
 /** The web app with test config and its own index, closed when the test finishes. */
-export async function build(
-  env: Env = {},
-  options: Partial<Omit<WebAppOptions, 'config' | 'index'>> = {},
-) {
+export async function build(env: Env = {}, { catalog = products, ...options }: BuildOptions = {}) {
   const app = Fastify({ logger: false, frameworkErrors: handleFrameworkError });
-  const index = createEmbeddedIndex(products);
+  const index = createEmbeddedIndex(catalog);
   app.register(fp(webApp), {
     config: loadConfig({ BASE_URL: BASE, ...env }),
     index,
