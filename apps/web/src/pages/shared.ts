@@ -4,6 +4,7 @@ import {
   formatPrice,
   getCategory,
   type Product,
+  qcAlbum,
   qcPhotoUrl,
   type SiteUrls,
 } from '@repo/catalog-core';
@@ -45,10 +46,15 @@ function firstPhoto(urls: SiteUrls, p: Product): string | undefined {
 const PLURAL = new Intl.PluralRules('en');
 const plural = (n: number, one: string) => `${n} ${one}${PLURAL.select(n) === 'one' ? '' : 's'}`;
 
-/** `3 photos`, `1 photo, 2 albums`, `no photos`: what a product's QC links hold. */
-export function qcSummary(p: Product): string {
-  const photos = p.qc_photos.length === 0 ? 'no photos' : plural(p.qc_photos.length, 'photo');
-  const albums = p.qc_albums?.length ?? 0;
+/**
+ * `3 photos`, `1 photo, 2 albums`, `no photos`: the QC photos and albums a page shows of a product
+ * (see `qcPhotoUrl` and `qcAlbum`), not whatever its lists hold, so the count never promises
+ * photos the page then leaves out.
+ */
+export function qcSummary(urls: SiteUrls, p: Product): string {
+  const shown = p.qc_photos.filter((photo) => qcPhotoUrl(urls.baseUrl, p.slug, photo)).length;
+  const photos = shown === 0 ? 'no photos' : plural(shown, 'photo');
+  const albums = (p.qc_albums ?? []).filter((url) => qcAlbum(url)).length;
   return albums === 0 ? photos : `${photos}, ${plural(albums, 'album')}`;
 }
 

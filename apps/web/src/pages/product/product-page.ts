@@ -65,7 +65,7 @@ function facts(urls: SiteUrls, p: Product): Block {
           },
         ],
       },
-      { label: 'QC photos', value: [qcSummary(p)] },
+      { label: 'QC photos', value: [qcSummary(urls, p)] },
     ],
   };
 }

@@ -73,7 +73,7 @@ export function spreadsheetRows(urls: SiteUrls, agent: Agent, result: SearchResu
         {
           href: urls.product(p.slug, 'html', 'qc'),
           mdHref: urls.product(p.slug, 'md'),
-          text: qcSummary(p),
+          text: qcSummary(urls, p),
         },
       ],
     },
