@@ -125,7 +125,7 @@ describe('a product whose qc_photos hold junk', () => {
     expect(qc).toContain('<p>No QC photos yet.</p>');
     // The count says what the page shows, not what the catalog holds.
     expect(body).toMatch(/<dt>QC photos<\/dt><dd>no photos<\/dd>/);
-    expect(body).toMatch(/<meta name="description" content="[^"]*, 0 QC photos,/);
+    expect(body).toMatch(/<meta name="description" content="[^"]*, QC: no photos,/);
   });
 
   it('gives its Markdown twin no image and no link made of it', async () => {

@@ -1,6 +1,6 @@
 import { getCategory, type Product, SERVICE_INFO, type SiteUrls } from '@repo/catalog-core';
 import type { PageModel } from '../../render/page-model.js';
-import { homeCrumb, prices } from '../shared.js';
+import { homeCrumb, prices, qcSummary } from '../shared.js';
 
 /**
  * A product page's title, description, URLs, breadcrumbs, image and JSON-LD `Product`: all but
@@ -17,7 +17,7 @@ export function productMeta(
   const url = urls.canonical().product(p.slug);
   return {
     title: `${p.title}: ${price} · ${SERVICE_INFO.title}`,
-    description: `${p.title} by ${p.brand}: ${price} (${converted}), ${photos.length} QC photos, buy through ${agentCount} shopping agents.`,
+    description: `${p.title} by ${p.brand}: ${price} (${converted}), QC: ${qcSummary(urls, p)}, buy through ${agentCount} shopping agents.`,
     url,
     mdUrl: urls.product(p.slug, 'md'),
     h1: p.title,
