@@ -35,6 +35,10 @@ const IP_HOST = /^(?:\d{1,3}(?:\.\d{1,3}){3}|\[.*\])$/;
 const MAX_URL_LENGTH = 500;
 // Labels and blanks around links ("QC:", "(GL)", "N/A", "-"): nothing lost, nothing to report.
 const SAYS_NOTHING = /^(?:qcs?|pics?|photos?|albums?|gl|rl|n\/?a|none|tbd|[-–—/:]+):?$/i;
+const PLAIN_LIST = /^[^\s,;<>()[\]"']*$/;
+// Brackets, quotes and trailing punctuation around a link ("(https://…)", "https://….").
+const WRAPPED = /^[<("'[]|[>)"'\].,]$/;
+const WRAPPING = /^[<("'[]+|[>)"'\].,]+$/g;
 const OTHER_SCHEMES = new Set(['javascript', 'data', 'vbscript', 'file', 'blob', 'mailto', 'ftp']);
 
 /**
@@ -69,8 +73,10 @@ export function readQcLinks(value: unknown, slug?: string): QcLinks {
       }
       continue;
     }
-    for (const raw of cell.split(SEPARATORS)) {
-      const token = raw.replace(/^[<("'[]+|[>)"'\].,]+$/g, '');
+    // Paths and links joined by `|` alone (every catalog this service writes) need no finer split.
+    const parts = PLAIN_LIST.test(cell) ? cell.split('|') : cell.split(SEPARATORS);
+    for (const raw of parts) {
+      const token = WRAPPED.test(raw) ? raw.replace(WRAPPING, '') : raw;
       if (token === '') continue;
       const piece = readPiece(token, slug);
       if (piece === undefined) {
@@ -151,8 +157,11 @@ function readHttps(text: string): Piece {
 
 /** `n` of the product's own drawn photo `/qc/{slug}/{n}.svg`, else `undefined`. */
 export function ownPhotoNumber(path: string, slug: string): number | undefined {
-  const prefix = `/qc/${slug}/`;
-  if (!path.startsWith(prefix)) return undefined;
-  const match = /^([1-9][0-9]?)\.svg$/.exec(path.slice(prefix.length));
-  return match ? Number(match[1]) : undefined;
+  // Read for every photo of every row of a big import: plain string checks, no pattern.
+  if (!path.startsWith('/qc/') || !path.endsWith('.svg') || !path.startsWith(slug, 4)) {
+    return undefined;
+  }
+  const digits = path.slice(5 + slug.length, -4);
+  const n = Number(digits);
+  return path.charAt(4 + slug.length) === '/' && /^[1-9][0-9]?$/.test(digits) ? n : undefined;
 }
