@@ -65,7 +65,7 @@ const FROM = {
  * product-type word in any of its languages (`Trainers`, `Schuhe`, `Tech`); else, with a warning,
  * what the title's words for kinds of product say, then the section the row is in, then a model
  * the title names ("aj1" is a sneaker), then the words the sheet's labelled rows share, then the
- * brand's one category; else the row cannot be placed and is refused.
+ * brand's one category, then a word for whom it is ("women"); else the row is refused.
  */
 export function inferCategory(
   given: unknown,
@@ -113,6 +113,7 @@ function categoryOfRow(
   const learned = reading && context.knowledge?.categoryOf(reading.words);
   if (learned) return { category: learned, from: FROM.learned };
   if (reading?.brandKind) return { category: reading.brandKind, from: FROM.brand };
+  if (reading?.audience) return { category: reading.audience, from: FROM.title };
   return undefined;
 }
 

@@ -174,15 +174,17 @@ export function titleVocabulary(lexicon: Lexicon): TitleVocabulary {
   const audience = new Map(
     lexicon.categories.filter((c) => c.audience).map((c) => [c.category, c]),
   );
-  const kindOf = (category: CategoryId, ambiguous: boolean): KindWord => ({
+  // A category's own words for whom ("women") may be weak; its kinds of product never are: a
+  // skirt is the Women category's for sure.
+  const kindOf = (category: CategoryId, ambiguous: boolean, type = false): KindWord => ({
     category,
     audience: audience.has(category),
-    weak: audience.get(category)?.dropFirst ?? false,
+    weak: !type && (audience.get(category)?.dropFirst ?? false),
     ambiguous,
   });
-  const addKind = (phrase: string, category: CategoryId) => {
+  const addKind = (phrase: string, category: CategoryId, type = false) => {
     const folded = key(phrase);
-    const value = kindOf(category, descriptors.get(folded) !== undefined);
+    const value = kindOf(category, descriptors.get(folded) !== undefined, type);
     kinds.add(folded, value);
     labels.add(folded, value);
   };
@@ -198,7 +200,7 @@ export function titleVocabulary(lexicon: Lexicon): TitleVocabulary {
     for (const word of entry.words) addKind(word, entry.category);
   }
   for (const entry of lexicon.types) {
-    for (const word of entry.words) addKind(word, entry.category);
+    for (const word of entry.words) addKind(word, entry.category, true);
   }
   for (const entry of lexicon.categories) {
     for (const word of entry.labels) {

@@ -52,7 +52,8 @@ describe('the default lexicon', () => {
     const missing = DEFAULT_LEXICON.nicknames.flatMap((n) =>
       n.means.filter((m) => !inCatalog(m)).map((m) => `${n.words[0]} → ${m}`),
     );
-    // Jordans and Comme des Garçons lines the sample does not sell; a shopper still means them.
+    // Jordans, Comme des Garçons lines and bags the sample does not sell; a shopper still means
+    // them, and an operator's catalog sells them.
     expect(missing).toEqual([
       'aj6 → air jordan 6',
       'aj6 → jordan 6',
@@ -62,6 +63,17 @@ describe('the default lexicon', () => {
       'aj13 → jordan 13',
       'cdg → comme des garcons',
       'cdg play → comme des garcons play',
+      'cleo bag → cleo',
+      'dionysus bag → dionysus',
+      'lady dior bag → lady dior',
+      'flamenco bag → flamenco',
+      'sac de jour bag → sac de jour',
+      'wander bag → wander',
+      'arcadie bag → arcadie',
+      'alma bag → alma',
+      'on the go → onthego',
+      'constance bag → constance',
+      'picotin bag → picotin',
     ]);
   });
 
