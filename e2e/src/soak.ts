@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { generateSigningKey } from '@repo/jwt';
 import autocannon from 'autocannon';
+import { type RssWindow, rssGrowth } from './soak/rss-growth.js';
 import { soakTraffic } from './soak/traffic.js';
 import { startStack } from './stack.js';
 
@@ -27,7 +28,7 @@ if (!(durationS > 0 && windowS > 0 && connections > 0)) {
   process.exit(2);
 }
 
-interface WindowReport {
+interface WindowReport extends RssWindow {
   readonly t: number;
   readonly requests: number;
   readonly rps: number;
@@ -35,10 +36,6 @@ interface WindowReport {
   readonly errors: number;
   /** What the errors were: socket errors, timeouts, and answers by status code other than 2xx. */
   readonly errorKinds: Record<string, number>;
-  /** RSS at the end of the window. */
-  readonly rssMB: Record<string, number>;
-  /** Lowest RSS sampled (every second) during the window: the floor a leak would raise. */
-  readonly rssFloorMB: Record<string, number>;
 }
 
 const stack = await startStack({
@@ -166,34 +163,4 @@ function readRssKb(pid: number | undefined): number | undefined {
   } catch {
     return undefined;
   }
-}
-
-// Steady growth: a process's memory saw-tooths with garbage collection and rises while caches
-// fill, so compare floors, not samples: after the warm-up quarter, the lowest RSS of the later
-// half must not sit more than 20 MB (and 10%) above the lowest RSS of the earlier half.
-function rssGrowth(windows: readonly WindowReport[]) {
-  const after = windows.slice(Math.max(1, Math.floor(windows.length / 4)));
-  const half = Math.floor(after.length / 2);
-  const names = Object.keys(windows[0]?.rssMB ?? {});
-  const floorOf = (list: readonly WindowReport[], name: string) =>
-    Math.min(...list.map((w) => w.rssFloorMB[name] ?? w.rssMB[name] ?? Number.POSITIVE_INFINITY));
-  return Object.fromEntries(
-    names.map((name) => {
-      const start = floorOf(after.slice(0, half), name);
-      const end = floorOf(after.slice(half), name);
-      const slope = slopeOf(after.map((w) => [w.t / 60, w.rssFloorMB[name] ?? 0] as const));
-      const steady = half >= 2 && end - start > Math.max(20, start * 0.1);
-      return [name, { start, end, slopeMBPerMin: slope, steady }];
-    }),
-  );
-}
-
-function slopeOf(points: readonly (readonly [number, number])[]): number {
-  if (points.length < 2) return 0;
-  const n = points.length;
-  const mx = points.reduce((s, [x]) => s + x, 0) / n;
-  const my = points.reduce((s, [, y]) => s + y, 0) / n;
-  const num = points.reduce((s, [x, y]) => s + (x - mx) * (y - my), 0);
-  const den = points.reduce((s, [x]) => s + (x - mx) ** 2, 0);
-  return den === 0 ? 0 : num / den;
 }
