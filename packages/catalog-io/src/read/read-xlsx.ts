@@ -63,7 +63,13 @@ export async function readXlsx(
       const worksheet = value as XlsxWorksheet;
       seen.push(worksheet.name);
       const wanted = sheet ?? firstSheetName(reader);
-      if (found || (wanted !== undefined && worksheet.name !== wanted)) continue;
+      if (found || (wanted !== undefined && worksheet.name !== wanted)) {
+        // Read through, unused: exceljs deletes a sheet's temporary file once it moves on, and a
+        // file stream it opened and nobody read would then fail (ENOENT) with nobody listening,
+        // taking the process down while it reads the next file or the same file again.
+        for await (const _ of worksheet);
+        continue;
+      }
       found = true;
       await readRows(worksheet, sink, strings);
     }

@@ -136,7 +136,7 @@ describe('issue 14: the sheet operators really have', () => {
     ]);
     const out = join(dir, 'catalog.ndjson');
     const first = await catalog(['import', path, '--out', out]);
-    expect(first.code).toBe(0);
+    expect(first.code, `${first.stderr}\n${first.stdout}`).toBe(0);
     expect(first.stdout).toMatch(/^4 loaded/m);
     for (const [index, product] of (await written(out)).entries()) {
       expect(product).toMatchObject(EXPECTED[index] as object);
