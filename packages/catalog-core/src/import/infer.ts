@@ -35,14 +35,16 @@ export function inferBrand(
     return { ok: true, value: named?.name ?? recognizeBrand(given, lexicon) ?? given };
   }
   const reading = title();
-  if (reading?.brandVia === 'typo') {
-    return {
-      ok: true,
-      value: reading.brand as string,
-      warning: `brand: ${show(reading.brandAsWritten)} read as ${reading.brand} (a misspelling)`,
-    };
+  if (reading?.brand !== undefined) {
+    // A misspelt name is the one guess the reading makes: the operator is told.
+    return reading.brandVia === 'typo'
+      ? {
+          ok: true,
+          value: reading.brand,
+          warning: `brand: ${show(reading.brandAsWritten)} read as ${reading.brand} (a misspelling)`,
+        }
+      : { ok: true, value: reading.brand };
   }
-  if (reading?.brand !== undefined) return { ok: true, value: reading.brand };
   const maybe = reading?.unknownLead;
   return {
     ok: true,

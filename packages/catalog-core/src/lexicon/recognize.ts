@@ -83,14 +83,18 @@ export function readTitle(
       s.type === 'implied' ? s.value.category : s.type === 'brand' ? s.category : undefined,
     )
     .find((category) => category !== undefined);
+  // What the title opens with once describing words, numbers and kinds of product are passed.
+  const lead = segments.find((s) => !LEAD_INS.has(s.type) && s.type !== 'kind');
   const brand =
     brandOf(segments, kind?.category ?? modelKind) ??
-    misspeltBrand(segments, folded, original, vocabulary);
+    misspeltBrand(lead, folded, original, vocabulary) ??
+    modelBrand(lead) ??
+    {};
   const reading: { -readonly [K in keyof TitleReading]: TitleReading[K] } = {
     words: folded,
     ...brand,
   };
-  if (brand?.brand === undefined) {
+  if (brand.brand === undefined) {
     const lead = leadingRun(segments);
     if (lead) reading.unknownLead = original.slice(lead.start, lead.end).join(' ');
   } else {
@@ -132,34 +136,37 @@ function brandOf(segments: readonly Segment[], kind: CategoryId | undefined): Br
 /**
  * A brand whose name the title starts with, misspelt ("Moncelr", "New Ballance", "balenciga"):
  * every word of the name within the typos a search forgives (see `typoCost`; words under six
- * letters exactly), at least one misspelt word among the title's unknown ones. Else the brand of
- * a model the title names, when only describing words, numbers or kinds of product come before it
- * ("Dunk Low Panda" is Nike; "Kith Box Logo Hoodie" is not Supreme when no list knows Kith).
+ * letters exactly), at least one misspelt word among the title's unknown ones.
  */
 function misspeltBrand(
-  segments: readonly Segment[],
+  lead: Segment | undefined,
   words: readonly string[],
   original: readonly string[],
   vocabulary: TitleVocabulary,
-): BrandOf {
-  const first = segments.findIndex((s) => !LEAD_INS.has(s.type) && s.type !== 'kind');
-  const lead = segments[first];
-  if (lead?.type === 'unknown') {
-    for (let start = 0; start <= lead.start; start++) {
-      const match = vocabulary.closeBrand(words, start, lead.start);
-      if (match) {
-        return {
-          brand: match.name,
-          brandVia: 'typo',
-          brandAsWritten: original.slice(start, start + match.length).join(' '),
-        };
-      }
+): BrandOf | undefined {
+  if (lead?.type !== 'unknown') return undefined;
+  for (let start = 0; start <= lead.start; start++) {
+    const match = vocabulary.closeBrand(words, start, lead.start);
+    if (match) {
+      return {
+        brand: match.name,
+        brandVia: 'typo',
+        brandAsWritten: original.slice(start, start + match.length).join(' '),
+      };
     }
   }
-  if (lead?.type === 'implied' && lead.value.brand !== undefined) {
-    return { brand: lead.value.brand, brandVia: 'model' };
-  }
-  return {};
+  return undefined;
+}
+
+/**
+ * The brand of a model the title opens with, when only describing words, numbers or kinds of
+ * product come before it ("Dunk Low Panda" is Nike; "Kith Box Logo Hoodie" is not Supreme when
+ * no list knows Kith).
+ */
+function modelBrand(lead: Segment | undefined): BrandOf | undefined {
+  return lead?.type === 'implied' && lead.value.brand !== undefined
+    ? { brand: lead.value.brand, brandVia: 'model' }
+    : undefined;
 }
 
 /** The words (indexes into the title) of the unknown run the title starts with, if it does. */
