@@ -41,6 +41,7 @@ export interface CatalogEnvValues {
   readonly AGENTS_FILE?: string | undefined;
   readonly LEXICON_FILE?: string | undefined;
   readonly CATALOG_SEED?: number | undefined;
+  readonly CATALOG_POLL_MS?: number | undefined;
   readonly SEARCH_ENGINE: 'embedded' | 'meilisearch';
   readonly MEILISEARCH_URL?: string | undefined;
   readonly MEILISEARCH_API_KEY?: string | undefined;
@@ -58,6 +59,11 @@ export interface CatalogConfig {
   readonly lexiconFile?: string | undefined;
   /** Absent: the sample catalog's own default seed. */
   readonly seed?: number | undefined;
+  /**
+   * How often the served process checks its files for a new version, in ms, besides the file
+   * system's events; 0: events and SIGHUP only. Absent: the default of the catalog's reader.
+   */
+  readonly pollMs?: number | undefined;
   readonly engine: 'embedded' | 'meilisearch';
   readonly meilisearch?:
     | {
@@ -88,6 +94,7 @@ export function catalogConfig(env: CatalogEnvValues): CatalogConfig {
     agentsFile: env.AGENTS_FILE,
     lexiconFile: env.LEXICON_FILE,
     seed: env.CATALOG_SEED,
+    pollMs: env.CATALOG_POLL_MS,
     engine: env.SEARCH_ENGINE,
     meilisearch: env.MEILISEARCH_URL
       ? {

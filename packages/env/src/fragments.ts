@@ -51,6 +51,12 @@ export const catalogEnv = {
         'a path to a JSON lexicon file {"version": 1, ...} of words to add to the default lexicon',
     }),
   ),
+  CATALOG_POLL_MS: Type.Integer({
+    minimum: 0,
+    maximum: 3_600_000,
+    default: 2_000,
+    description: 'milliseconds from 0 (no poll) to 3600000',
+  }),
   CATALOG_SEED: Type.Optional(
     Type.Integer({ minimum: 0, maximum: 4_294_967_295, description: 'an unsigned 32-bit integer' }),
   ),
