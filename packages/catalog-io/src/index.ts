@@ -5,6 +5,14 @@ export type { CatalogIoErrorCode } from './errors.js';
 export { CatalogIoError, isCatalogIoError } from './errors.js';
 export type { CatalogFormat } from './formats.js';
 export { CATALOG_FORMATS } from './formats.js';
+export type {
+  CatalogVersion,
+  FixedCatalogOptions,
+  LiveCatalog,
+  LiveCatalogOptions,
+  ReloadStatus,
+} from './live/live-catalog.js';
+export { fixedCatalog, openLiveCatalog } from './live/live-catalog.js';
 export { loadAgents } from './load-agents.js';
 export type { LoadCatalogOptions, LoadedCatalog } from './load-catalog.js';
 export { loadCatalog } from './load-catalog.js';

@@ -1,0 +1,39 @@
+import { createHash, type Hash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { CatalogIoError } from '../errors.js';
+
+/** One input of a catalog version: a file's bytes, or a fixed text (the sample's seed). */
+export type VersionPart =
+  | { readonly name: string; readonly file: string }
+  | { readonly name: string; readonly text: string };
+
+/** Hex digits of a version: 64 bits, enough to tell one file from the next. */
+const VERSION_DIGITS = 16;
+
+/**
+ * The version of a catalog: a SHA-256 of every input it is built from (the catalog file or the
+ * sample's seed, the agents file, the lexicon file), so every replica serving the same files
+ * names the same version, and a file saved again unchanged keeps it.
+ *
+ * @throws {CatalogIoError} `FILE_READ` when a file cannot be read.
+ * @example await contentVersion([{ name: 'catalog', file: 'data/catalog.ndjson' }])
+ */
+export async function contentVersion(parts: readonly VersionPart[]): Promise<string> {
+  const hash = createHash('sha256');
+  for (const part of parts) {
+    // Each input named and closed, so moving bytes from one file to the next changes the hash.
+    hash.update(`${part.name}\0`);
+    if ('text' in part) hash.update(part.text);
+    else await hashFile(hash, part.file, part.name);
+    hash.update('\0');
+  }
+  return hash.digest('hex').slice(0, VERSION_DIGITS);
+}
+
+async function hashFile(hash: Hash, file: string, name: string): Promise<void> {
+  try {
+    for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  } catch (cause) {
+    throw new CatalogIoError('FILE_READ', `cannot read the ${name} file ${file}`, { cause });
+  }
+}

@@ -1,0 +1,217 @@
+import { type Agent, DEFAULT_AGENTS, DEFAULT_LEXICON, type Lexicon } from '@repo/catalog-core';
+import type { CatalogIndex } from '@repo/search';
+import {
+  type CatalogLog,
+  type OpenCatalogOptions,
+  type OpenedCatalog,
+  openCatalog,
+} from '../open-catalog.js';
+import { contentVersion, type VersionPart } from './content-version.js';
+import { type FileWatch, signature, watchFiles } from './file-watch.js';
+
+/** One version of the catalog: everything a request reads, built and swapped in together. */
+export interface CatalogVersion extends OpenedCatalog {
+  /**
+   * A hash of the files it was built from (or, with Meilisearch, the version stored with the
+   * index): the same on every replica that serves the same files.
+   */
+  readonly version: string;
+  readonly loadedAt: Date;
+}
+
+/** The outcome of the last try to load the catalog. */
+export interface ReloadStatus {
+  readonly status: 'ok' | 'failed';
+  readonly at: Date;
+  /** Why it failed; the old version still serves. */
+  readonly error?: string;
+}
+
+/**
+ * The catalog a process serves, which may change while it runs. A request reads `current` once,
+ * when it starts, and keeps that version to its end; a reload builds the next version beside it
+ * and swaps it in with one assignment.
+ */
+export interface LiveCatalog {
+  readonly current: CatalogVersion;
+  /** The last load or reload; the first is the load at start. */
+  readonly lastReload: ReloadStatus;
+  /**
+   * Loads the files again and swaps the new version in; unchanged files keep the version, a bad
+   * file keeps the old one (status `failed`). Calls during a reload wait for one more after it.
+   */
+  reload(): Promise<ReloadStatus>;
+  /** Stops watching; closes the current index. */
+  close(): Promise<void>;
+}
+
+/** Options of {@link openLiveCatalog}. */
+export interface LiveCatalogOptions {
+  /** Reload when a file changes (events, then the poll); default true. */
+  readonly watch?: boolean;
+  /** Poll of the files, in ms (see `watchFiles`); default `config.pollMs`, else 2,000. */
+  readonly pollMs?: number;
+  /** How long a changed file must stay unchanged before it is read, in ms; default 300. */
+  readonly settleMs?: number;
+  /** Wraps each version's index (metrics); default: as opened. */
+  readonly wrapIndex?: (index: CatalogIndex) => CatalogIndex;
+}
+
+const DEFAULT_POLL_MS = 2_000;
+const DEFAULT_SETTLE_MS = 300;
+// A file replaced while it was read is read again, a few times at most.
+const MAX_ATTEMPTS = 3;
+
+/**
+ * Opens the catalog with {@link openCatalog} and keeps it current: when the catalog, agents or
+ * lexicon file is replaced, and on `reload()` (the server calls it on SIGHUP), the files are
+ * loaded again beside the version that serves, checked, and swapped in.
+ *
+ * @throws {CatalogIoError} when the first load fails (see {@link openCatalog}).
+ * @example const catalog = await openLiveCatalog(config.catalog, app.log);
+ */
+export async function openLiveCatalog(
+  config: OpenCatalogOptions,
+  log?: CatalogLog,
+  options: LiveCatalogOptions = {},
+): Promise<LiveCatalog> {
+  const wrap = options.wrapIndex ?? ((index: CatalogIndex) => index);
+  const files = watchedFiles(config);
+
+  async function load(): Promise<CatalogVersion> {
+    for (let attempt = 1; ; attempt++) {
+      const before = await Promise.all(files.map(signature));
+      const version = await contentVersion(versionParts(config));
+      if (version === live?.current.version) return live.current;
+      const opened = await openCatalog(config, log);
+      const after = await Promise.all(files.map(signature));
+      if (attempt < MAX_ATTEMPTS && after.some((sig, i) => sig !== before[i])) continue;
+      return { ...opened, index: wrap(opened.index), version, loadedAt: new Date() };
+    }
+  }
+
+  let live: { current: CatalogVersion; lastReload: ReloadStatus } | undefined;
+  const first = await load();
+  live = { current: first, lastReload: { status: 'ok', at: first.loadedAt } };
+  const state = live;
+
+  async function attempt(): Promise<ReloadStatus> {
+    const started = performance.now();
+    try {
+      const next = await load();
+      if (next !== state.current) {
+        const old = state.current;
+        state.current = next;
+        log?.info(
+          {
+            version: next.version,
+            previous: old.version,
+            ms: Math.round(performance.now() - started),
+          },
+          'catalog reloaded',
+        );
+      }
+      state.lastReload = { status: 'ok', at: new Date() };
+    } catch (err) {
+      const error = err instanceof Error ? err.message : String(err);
+      log?.warn(
+        { err, version: state.current.version },
+        `catalog reload failed, the old catalog still serves: ${error}`,
+      );
+      state.lastReload = { status: 'failed', at: new Date(), error };
+    }
+    return state.lastReload;
+  }
+
+  let running: Promise<ReloadStatus> | undefined;
+  let queued: Promise<ReloadStatus> | undefined;
+  function reload(): Promise<ReloadStatus> {
+    if (running === undefined) {
+      running = attempt().finally(() => {
+        running = undefined;
+      });
+      return running;
+    }
+    // A change seen during a reload may have come after its read: one more, for every caller.
+    queued ??= running.then(() => {
+      queued = undefined;
+      return reload();
+    });
+    return queued;
+  }
+
+  const watch: FileWatch | undefined =
+    options.watch === false || files.length === 0
+      ? undefined
+      : watchFiles(files, () => void reload(), {
+          pollMs: options.pollMs ?? config.pollMs ?? DEFAULT_POLL_MS,
+          settleMs: options.settleMs ?? DEFAULT_SETTLE_MS,
+        });
+
+  return {
+    get current() {
+      return state.current;
+    },
+    get lastReload() {
+      return state.lastReload;
+    },
+    reload,
+    async close() {
+      watch?.close();
+      await running?.catch(() => undefined);
+      await state.current.index.close();
+    },
+  };
+}
+
+/** Options of {@link fixedCatalog}. */
+export interface FixedCatalogOptions {
+  /** Default: the default agents. */
+  readonly agents?: readonly Agent[];
+  /** Default: the default lexicon. */
+  readonly lexicon?: Lexicon;
+  /** Default `fixed`. */
+  readonly version?: string;
+}
+
+/**
+ * A catalog that never changes: an index opened by the caller (a test, an embedding program),
+ * served as one version.
+ *
+ * @example const catalog = fixedCatalog(createEmbeddedIndex(products));
+ */
+export function fixedCatalog(index: CatalogIndex, options: FixedCatalogOptions = {}): LiveCatalog {
+  const current: CatalogVersion = {
+    index,
+    agents: options.agents ?? DEFAULT_AGENTS,
+    lexicon: options.lexicon ?? DEFAULT_LEXICON,
+    source: 'sample',
+    errors: [],
+    version: options.version ?? 'fixed',
+    loadedAt: new Date(),
+  };
+  const lastReload: ReloadStatus = { status: 'ok', at: current.loadedAt };
+  return {
+    current,
+    lastReload,
+    reload: async () => lastReload,
+    close: () => current.index.close(),
+  };
+}
+
+function watchedFiles(config: OpenCatalogOptions): string[] {
+  const files = [config.agentsFile, config.lexiconFile];
+  if (config.engine === 'embedded') files.unshift(config.file);
+  return files.filter((file): file is string => file !== undefined);
+}
+
+function versionParts(config: OpenCatalogOptions): VersionPart[] {
+  const parts: VersionPart[] = [
+    config.file === undefined
+      ? { name: 'sample', text: String(config.seed ?? 'default') }
+      : { name: 'catalog', file: config.file },
+  ];
+  if (config.agentsFile !== undefined) parts.push({ name: 'agents', file: config.agentsFile });
+  if (config.lexiconFile !== undefined) parts.push({ name: 'lexicon', file: config.lexiconFile });
+  return parts;
+}
