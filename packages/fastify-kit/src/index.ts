@@ -6,6 +6,8 @@ export type { AttributionOptions } from './attribution.js';
 export { attributionPlugin } from './attribution.js';
 export type { CatalogOptions } from './catalog.js';
 export { catalogPlugin } from './catalog.js';
+export type { CatalogStatus } from './catalog-status.js';
+export { CatalogStatusSchema, catalogStatus } from './catalog-status.js';
 export type { MetricsOptions } from './metrics.js';
 export { metricsPlugin } from './metrics.js';
 export type { RateLimitOptions } from './rate-limit.js';

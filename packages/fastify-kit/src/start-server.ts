@@ -1,4 +1,4 @@
-import { type OpenedCatalog, openCatalog } from '@repo/catalog-io';
+import { type LiveCatalog, openLiveCatalog } from '@repo/catalog-io';
 import {
   type CatalogConfig,
   type EdgeConfig,
@@ -32,10 +32,11 @@ export interface ServerContext<C extends CatalogConfig | undefined> {
   /** The process's metrics; absent unless `METRICS_PORT` is set. */
   readonly metrics: ServiceMetrics | undefined;
   /**
-   * The catalog opened from `catalog` (its index measured when metrics are on, and closed with
-   * the server); absent when the entry names no catalog.
+   * The catalog opened from `catalog`, reloaded when its files change and on SIGHUP (each
+   * version's index measured when metrics are on; closed with the server); absent when the entry
+   * names no catalog.
    */
-  readonly catalog: C extends CatalogConfig ? OpenedCatalog : undefined;
+  readonly catalog: C extends CatalogConfig ? LiveCatalog : undefined;
 }
 
 /** Options of {@link createServer} and {@link startServer}. */
@@ -79,17 +80,22 @@ export async function createServer<C extends CatalogConfig | undefined = undefin
   answerWithRequestId(app);
   drainOnClose(app);
 
-  const opened = setup.catalog
-    ? await openCatalog(setup.catalog, app.log).catch(exitOnStartError(app.log))
-    : undefined;
+  let catalog: LiveCatalog | undefined;
   const metrics =
-    config.ops.metrics && createServiceMetrics({ index: opened?.index, apps: setup.apps });
-  const catalog = opened && {
-    ...opened,
-    index: metrics ? measureIndex(opened.index, metrics) : opened.index,
-  };
+    config.ops.metrics &&
+    createServiceMetrics({
+      // Whatever version serves when the gauge is read.
+      index: setup.catalog && { health: () => (catalog as LiveCatalog).current.index.health() },
+      apps: setup.apps,
+    });
+  if (setup.catalog) {
+    catalog = await openLiveCatalog(setup.catalog, app.log, {
+      ...(metrics ? { wrapIndex: (index) => measureIndex(index, metrics) } : {}),
+    }).catch(exitOnStartError(app.log));
+    reloadOnHangup(app, catalog);
+  }
   await setup.register(app, { metrics: metrics || undefined, catalog } as ServerContext<C>);
-  if (catalog) app.addHook('onClose', () => catalog.index.close());
+  if (catalog) app.addHook('onClose', () => (catalog as LiveCatalog).close());
   if (metrics && config.ops.metrics) {
     const listener = await startMetricsServer({
       registry: metrics.registry,
@@ -114,7 +120,7 @@ export async function createServer<C extends CatalogConfig | undefined = undefin
  *   apps: ['web'],
  *   catalog: config.catalog,
  *   register: (server, { catalog, metrics }) =>
- *     server.register(fp(webApp), { config, index: catalog.index, agents: catalog.agents, metrics }),
+ *     server.register(fp(webApp), { config, catalog, metrics }),
  * });
  */
 export async function startServer<C extends CatalogConfig | undefined = undefined>(
@@ -127,6 +133,19 @@ export async function startServer<C extends CatalogConfig | undefined = undefine
   });
   await app.listen({ host: setup.config.host, port: setup.config.port });
   return app;
+}
+
+// SIGHUP reloads the catalog at once, as daemons reread their files (nginx, sshd); without a
+// listener it would end the process.
+function reloadOnHangup(app: FastifyInstance, catalog: LiveCatalog) {
+  const reload = () => {
+    app.log.info('SIGHUP: reloading the catalog');
+    void catalog.reload();
+  };
+  process.on('SIGHUP', reload);
+  app.addHook('onClose', async () => {
+    process.off('SIGHUP', reload);
+  });
 }
 
 // Every answer names the id its log lines carry, so a client's report finds them.

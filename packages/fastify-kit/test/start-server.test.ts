@@ -146,7 +146,7 @@ describe('createServer', () => {
       }),
       catalog: { engine: 'embedded' },
       register: async (_server, { catalog, metrics }) => {
-        const health = await catalog.index.health();
+        const health = await catalog.current.index.health();
         seen = { products: health.state === 'ready' ? health.products : 0, metrics: !!metrics };
       },
     });

@@ -1,0 +1,46 @@
+import type { CatalogVersion, LiveCatalog } from '@repo/catalog-io';
+import { type Static, Type } from 'typebox';
+
+/**
+ * The `catalog` fields of `/health.json` that say which version serves and how the last reload
+ * went: the same version on every replica serving the same files, so a client can tell when they
+ * all serve a new one.
+ */
+export const CatalogStatusSchema = Type.Object(
+  {
+    version: Type.String({ description: 'A hash of the files the catalog was loaded from.' }),
+    loaded_at: Type.String({ format: 'date-time', description: 'When this version was loaded.' }),
+    reload: Type.Object(
+      {
+        status: Type.Union([Type.Literal('ok'), Type.Literal('failed')]),
+        at: Type.String({ format: 'date-time' }),
+        error: Type.Optional(Type.String()),
+      },
+      {
+        additionalProperties: false,
+        description: 'The last load or reload; a failed one leaves the previous version serving.',
+      },
+    ),
+  },
+  { additionalProperties: false },
+);
+
+/** The version fields of `/health.json`. */
+export type CatalogStatus = Static<typeof CatalogStatusSchema>;
+
+/**
+ * The version fields of `version` (default: the one serving now) and the catalog's last reload.
+ *
+ * @example catalogStatus(fastify.catalog, request.catalog)
+ */
+export function catalogStatus(
+  live: LiveCatalog,
+  version: CatalogVersion = live.current,
+): CatalogStatus {
+  const { status, at, error } = live.lastReload;
+  return {
+    version: version.version,
+    loaded_at: version.loadedAt.toISOString(),
+    reload: { status, at: at.toISOString(), ...(error === undefined ? {} : { error }) },
+  };
+}
