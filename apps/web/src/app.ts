@@ -1,4 +1,4 @@
-import type { Agent } from '@repo/catalog-core';
+import type { LiveCatalog } from '@repo/catalog-io';
 import {
   type AttributionOptions,
   attributionPlugin,
@@ -7,7 +7,6 @@ import {
   rateLimitPlugin,
 } from '@repo/fastify-kit';
 import type { ServiceMetrics } from '@repo/ops';
-import type { CatalogIndex } from '@repo/search';
 import type { FastifyInstance } from 'fastify';
 import type { WebConfig } from './config.js';
 import { handleError, handleNotFound, WebHttpError } from './errors.js';
@@ -31,12 +30,11 @@ export { handleError as handleFrameworkError } from './errors.js';
 
 const UNMETERED = /^\/(health\.json|assets\/|qc\/)/;
 
-/** What the web app needs: its config and an open catalog index. */
+/** What the web app needs: its config and the catalog it serves. */
 export interface WebAppOptions {
   readonly config: Readonly<WebConfig>;
-  readonly index: CatalogIndex;
-  /** The operator's agents; the defaults of `@repo/catalog-core` when absent. */
-  readonly agents?: readonly Agent[];
+  /** The catalog, its index and agents, in the version each request reads (`fixedCatalog`: one). */
+  readonly catalog: LiveCatalog;
   /** Public token keys to verify bearer tokens in-process (the one-process server); absent: JWKS_URL. */
   readonly jwks?: AttributionOptions['jwks'];
   /** URLs per sitemap file before `/sitemap.xml` becomes an index (default 50,000). */
@@ -51,12 +49,9 @@ export interface WebAppOptions {
  * It answers every unknown URL of the process (404 in the representation asked for).
  */
 export default async function webApp(fastify: FastifyInstance, opts: WebAppOptions) {
-  await fastify.register(catalogPlugin, { index: opts.index });
+  await fastify.register(catalogPlugin, { catalog: opts.catalog });
   if (opts.metrics) await fastify.register(metricsPlugin, { metrics: opts.metrics, app: 'web' });
-  await fastify.register(site, {
-    config: opts.config,
-    ...(opts.agents ? { agents: opts.agents } : {}),
-  });
+  await fastify.register(site, { config: opts.config });
   await fastify.register(httpPolicy, { baseUrl: opts.config.baseUrl });
   await fastify.register(attributionPlugin, {
     issuer: opts.config.baseUrl,

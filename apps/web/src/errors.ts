@@ -89,14 +89,11 @@ export function sendError(
       .type('application/problem+json')
       .send(problem(status, message, request.url));
   }
-  const page = errorPage(request.server.site, status, message, request.url);
-  return sendPage(
-    request,
-    reply,
-    page,
-    request.server.site,
-    rep === 'markdown' ? 'markdown' : 'html',
-  );
+  // The site of the request's catalog version; an error before the request took one (a URL the
+  // router refused) gets the version-free shell.
+  const site = request.site ?? request.server.site;
+  const page = errorPage(site, status, message, request.url);
+  return sendPage(request, reply, page, site, rep === 'markdown' ? 'markdown' : 'html');
 }
 
 /**

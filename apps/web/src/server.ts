@@ -12,5 +12,5 @@ await startServer({
   apps: ['web'],
   catalog: config.catalog,
   register: (server, { catalog, metrics }) =>
-    server.register(fp(webApp), { config, index: catalog.index, agents: catalog.agents, metrics }),
+    server.register(fp(webApp), { config, catalog, metrics }),
 });

@@ -1,7 +1,8 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Product } from '@repo/catalog-core';
+import type { Agent, Product } from '@repo/catalog-core';
 import { generateSampleCatalog } from '@repo/catalog-core/sample';
+import { fixedCatalog } from '@repo/catalog-io';
 import type { Env } from '@repo/env';
 import { createEmbeddedIndex } from '@repo/search/embedded';
 import Fastify from 'fastify';
@@ -25,18 +26,22 @@ export const SERVER_ENTRY = join(
 export const BASE = 'http://test.local';
 
 /** What a test may change of the app besides its environment: its options, and its catalog. */
-export type BuildOptions = Partial<Omit<WebAppOptions, 'config' | 'index'>> & {
+export type BuildOptions = Partial<Omit<WebAppOptions, 'config' | 'catalog'>> & {
   /** The products the app serves; default: {@link products}. */
   readonly catalog?: readonly Product[];
+  /** The agents it serves; default: the default agents. */
+  readonly agents?: readonly Agent[];
 };
 
 /** The web app with test config and its own index, closed when the test finishes. */
-export async function build(env: Env = {}, { catalog = products, ...options }: BuildOptions = {}) {
+export async function build(
+  env: Env = {},
+  { catalog = products, agents, ...options }: BuildOptions = {},
+) {
   const app = Fastify({ logger: false, frameworkErrors: handleFrameworkError });
-  const index = createEmbeddedIndex(catalog);
   app.register(fp(webApp), {
     config: loadConfig({ BASE_URL: BASE, ...env }),
-    index,
+    catalog: fixedCatalog(createEmbeddedIndex(catalog), agents ? { agents } : {}),
     ...options,
   });
   await app.ready();

@@ -1,4 +1,5 @@
 import { CATEGORIES, type Product, type SiteUrls } from '@repo/catalog-core';
+import type { CatalogVersion } from '@repo/catalog-io';
 import type { CatalogIndex } from '@repo/search';
 
 /** The sitemaps protocol's limit of URLs per file. */
@@ -23,24 +24,28 @@ async function allProducts(index: CatalogIndex): Promise<Product[]> {
 }
 
 /**
- * Every page of the site: home, catalog, API docs, the shipping calculator, the categories, the spreadsheets and every
- * product. Listing pages past the first are reachable by their links and not listed.
+ * Every page of the site: home, catalog, API docs, the shipping calculator, the categories, the
+ * spreadsheets and every product. Listing pages past the first are reachable by their links and
+ * not listed. Each page's `lastmod` is when its catalog version was loaded: any page may change
+ * with the catalog (a price, an offer, a related product).
  */
 export async function sitemapUrls(
   urls: SiteUrls,
-  index: CatalogIndex,
+  catalog: Pick<CatalogVersion, 'index' | 'loadedAt'>,
   agentIds: readonly string[],
 ): Promise<SitemapUrl[]> {
-  const products = await allProducts(index);
-  return [
-    { loc: `${urls.home()}` },
-    { loc: `${urls.catalog()}` },
-    { loc: `${urls.apiDocs()}` },
-    { loc: `${urls.shipping()}` },
-    ...CATEGORIES.map((c) => ({ loc: `${urls.category(c.id)}` })),
-    ...agentIds.map((id) => ({ loc: urls.spreadsheet(id) })),
-    ...products.map((p) => ({ loc: urls.product(p.slug), lastmod: p.created_at.slice(0, 10) })),
+  const products = await allProducts(catalog.index);
+  const lastmod = catalog.loadedAt.toISOString();
+  const locs = [
+    `${urls.home()}`,
+    `${urls.catalog()}`,
+    `${urls.apiDocs()}`,
+    `${urls.shipping()}`,
+    ...CATEGORIES.map((c) => `${urls.category(c.id)}`),
+    ...agentIds.map((id) => urls.spreadsheet(id)),
+    ...products.map((p) => urls.product(p.slug)),
   ];
+  return locs.map((loc) => ({ loc, lastmod }));
 }
 
 const xmlEscape = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -58,10 +63,11 @@ export function urlsetXml(urls: readonly SitemapUrl[]): string {
 }
 
 /** A `<sitemapindex>` pointing at `/sitemap-1.xml` … `/sitemap-{parts}.xml`. */
-export function sitemapIndexXml(urls: SiteUrls, parts: number): string {
+export function sitemapIndexXml(urls: SiteUrls, parts: number, lastmod: string): string {
   const body = Array.from(
     { length: parts },
-    (_, i) => `<sitemap><loc>${xmlEscape(`${urls.sitemapPart(i + 1)}`)}</loc></sitemap>`,
+    (_, i) =>
+      `<sitemap><loc>${xmlEscape(`${urls.sitemapPart(i + 1)}`)}</loc><lastmod>${lastmod}</lastmod></sitemap>`,
   ).join('\n');
   return `${HEAD}<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</sitemapindex>\n`;
 }

@@ -1,11 +1,16 @@
 import { STATUS_CODES } from 'node:http';
 import { SERVICE_INFO } from '@repo/catalog-core';
-import type { Site } from '../plugins/site.js';
+import type { SiteShell } from '../plugins/site.js';
 import type { PageModel } from '../render/page-model.js';
 import { homeCrumb } from './shared.js';
 
 /** An error as a page (HTML or Markdown): what went wrong, in words safe to show, and ways on. */
-export function errorPage(site: Site, status: number, detail: string, path: string): PageModel {
+export function errorPage(
+  site: SiteShell,
+  status: number,
+  detail: string,
+  path: string,
+): PageModel {
   const urls = site.urls;
   const title = STATUS_CODES[status] ?? 'Error';
   const clean = sitePath(path).replace(/\.md$/, '');

@@ -20,11 +20,13 @@ export interface Rendered {
   readonly tokens: number;
 }
 
-function encode(text: string): Rendered {
+// The catalog version leads the ETag: a page saved before a reload never matches after it.
+function encode(text: string, version: string | undefined): Rendered {
   const body = Buffer.from(text, 'utf8');
+  const hash = createHash('sha1').update(body).digest('base64url');
   return {
     body,
-    etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
+    etag: version === undefined ? `"${hash}"` : `"${version}-${hash}"`,
     tokens: Math.ceil(text.length / 4),
   };
 }
@@ -56,7 +58,7 @@ export class CachedPage {
   /** The HTML document. */
   html(): Rendered {
     if (!this.#html) {
-      this.#html = encode(renderHtml(this.model, this.chrome));
+      this.#html = encode(renderHtml(this.model, this.chrome), this.chrome.version);
       this.onGrow(this.#html.body.length);
     }
     return this.#html;
@@ -89,7 +91,7 @@ export class CachedPage {
   /** The Markdown twin. */
   markdown(): Rendered {
     if (!this.#markdown) {
-      this.#markdown = encode(renderMarkdown(this.model));
+      this.#markdown = encode(renderMarkdown(this.model), this.chrome.version);
       this.onGrow(this.#markdown.body.length);
     }
     return this.#markdown;
@@ -98,8 +100,8 @@ export class CachedPage {
 
 /**
  * Rendered pages that depend only on the catalog (products, listings, spreadsheet pages), kept
- * least-recently-used within a byte budget. The catalog does not change while the process runs,
- * so an entry never goes stale; a budget of 0 turns the cache off.
+ * least-recently-used within a byte budget. Each catalog version has its own cache, dropped with
+ * it, so an entry never goes stale; a budget of 0 turns the cache off.
  */
 export class PageCache {
   // A page is kept from the moment its model is built (size 1 until it renders, so a concurrent

@@ -22,6 +22,8 @@ export interface SiteChrome {
   readonly nav: readonly Link[];
   readonly footer: readonly Link[];
   readonly footerNote: string;
+  /** The catalog version the pages were built from: it leads their ETags. */
+  readonly version?: string;
 }
 
 /**

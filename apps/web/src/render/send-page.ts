@@ -1,6 +1,6 @@
 import { SERVICE_INFO } from '@repo/catalog-core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Site } from '../plugins/site.js';
+import type { Site, SiteShell } from '../plugins/site.js';
 import { MIN_CODED_BYTES, preferredCoding } from './content-coding.js';
 import { negotiate } from './negotiate.js';
 import { CachedPage, codeRendered, type Rendered } from './page-cache.js';
@@ -51,7 +51,7 @@ export function sendPage(
   request: FastifyRequest,
   reply: FastifyReply,
   page: PageModel | CachedPage,
-  site: Site,
+  site: SiteShell,
   format?: 'html' | 'markdown',
 ) {
   const cached = page instanceof CachedPage ? page : new CachedPage(page, site.chrome);

@@ -1,17 +1,18 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { WebHttpError } from '../errors.js';
 import type { PageContext } from '../pages/page-context.js';
 import type { PageModel } from '../render/page-model.js';
 
 /**
- * What the page builders read of this server for one request: its site, its catalog, and the
+ * What the page builders read for one request: the site and catalog of the version it reads, and the
  * URLs and header links of the visitor's preferred agent when `?agent=` names one.
  *
  * @throws {WebHttpError} 400 when `agent` names an agent that is not taking orders (the query
  *   schema already refuses an unknown id): a bad parameter, as `sort` or `currency` would be.
  */
-export function pageContext(fastify: FastifyInstance, agentId?: string): PageContext {
-  const { site, catalog } = fastify;
+export function pageContext(request: FastifyRequest, agentId?: string): PageContext {
+  const { site } = request;
+  const catalog = request.catalog.index;
   if (!agentId) return { site, catalog, urls: site.urls };
   const preference = site.preferences.get(agentId);
   if (!preference) {

@@ -1,3 +1,4 @@
+import { CatalogStatusSchema } from '@repo/fastify-kit';
 import { type Static, Type } from 'typebox';
 
 /** `/health.json`: what an operator, a load balancer or an agent checks first. */
@@ -10,6 +11,7 @@ export const HealthSchema = Type.Object(
     catalog: Type.Object({
       products: Type.Integer({ minimum: 0 }),
       categories: Type.Integer({ minimum: 0 }),
+      ...CatalogStatusSchema.properties,
     }),
     search: Type.Object({
       engine: Type.Union([Type.Literal('embedded'), Type.Literal('meilisearch')]),

@@ -1,4 +1,5 @@
 import { generateSampleCatalog } from '@repo/catalog-core/sample';
+import { fixedCatalog } from '@repo/catalog-io';
 import type { CatalogIndex } from '@repo/search';
 import Fastify from 'fastify';
 import fp from 'fastify-plugin';
@@ -70,7 +71,7 @@ describe('error bodies of the web app', () => {
       const app = Fastify({ logger: false });
       app.register(fp(webApp), {
         config: loadConfig({ BASE_URL: BASE, PAGE_CACHE_MB: '0' }),
-        index: failingIndex(),
+        catalog: fixedCatalog(failingIndex()),
       });
       await app.ready();
       onTestFinished(() => app.close());

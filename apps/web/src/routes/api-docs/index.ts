@@ -7,27 +7,21 @@ import { buildPage, formatOfPath, pageContext, preferenceKey, readOnly } from '.
 
 const URLS = ['/api-docs', '/api-docs.html', '/api-docs.md', '/api-docs/index.md'];
 
-/** `GET /api-docs` (and `.md`): built from the tool contracts once per preference. */
+/** `GET /api-docs` (and `.md`): built from the tool contracts once per version and preference. */
 export default async function apiDocsRoutes(fastify: FastifyInstance) {
-  // Built at start without a preference, as before: the docs never wait on the catalog.
-  const plain = new CachedPage(apiDocsPage(pageContext(fastify)), fastify.site.chrome);
   for (const url of URLS) {
     fastify.get(
       url,
       { schema: { querystring: PageQuerySchema } },
       async (request: FastifyRequest<{ Querystring: PageQuery }>, reply) => {
-        const ctx = pageContext(fastify, request.query.agent);
-        const page = ctx.agent
-          ? await fastify.site.memo(
-              `page:api-docs${preferenceKey(ctx)}`,
-              async () =>
-                new CachedPage(
-                  await buildPage(ctx, async () => apiDocsPage(ctx)),
-                  fastify.site.chrome,
-                ),
-            )
-          : plain;
-        return sendPage(request, reply, page, fastify.site, formatOfPath(url));
+        const ctx = pageContext(request, request.query.agent);
+        // Built once per catalog version and preference: the docs never wait on the catalog.
+        const page = await ctx.site.memo(
+          `page:api-docs${preferenceKey(ctx)}`,
+          async () =>
+            new CachedPage(await buildPage(ctx, async () => apiDocsPage(ctx)), ctx.site.chrome),
+        );
+        return sendPage(request, reply, page, ctx.site, formatOfPath(url));
       },
     );
   }

@@ -13,11 +13,11 @@ export default async function catalogRoutes(fastify: FastifyInstance) {
       url,
       { schema: { querystring: ListingQuerySchema }, ...PAGE_ROUTE },
       (request, reply) => {
-        const ctx = pageContext(fastify, request.query.agent);
+        const ctx = pageContext(request, request.query.agent);
         return sendKeptPage(
           request,
           reply,
-          fastify.site,
+          request.site,
           `catalog:${listingKey(request.query)}`,
           () => buildPage(ctx, () => listingPage(ctx, request.query)),
           formatOfPath(url),

@@ -22,11 +22,11 @@ export default async function categoryRoutes(fastify: FastifyInstance) {
           404,
           'No such category. The catalog has 14 categories; see the list on the home page.',
         );
-      const ctx = pageContext(fastify, request.query.agent);
+      const ctx = pageContext(request, request.query.agent);
       return sendKeptPage(
         request,
         reply,
-        fastify.site,
+        request.site,
         `category:${id}:${listingKey(request.query)}`,
         () => buildPage(ctx, () => listingPage(ctx, request.query, id)),
         fixed ?? format,

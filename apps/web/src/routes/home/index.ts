@@ -25,18 +25,17 @@ export default async function homeRoutes(fastify: FastifyInstance) {
       url,
       { schema: { querystring: PageQuerySchema }, ...PAGE_ROUTE },
       async (request: FastifyRequest<{ Querystring: PageQuery }>, reply) => {
-        const ctx = pageContext(fastify, request.query.agent);
-        const page = await fastify.site.memo(
+        const ctx = pageContext(request, request.query.agent);
+        const page = await ctx.site.memo(
           `page:home${preferenceKey(ctx)}`,
-          async () =>
-            new CachedPage(await buildPage(ctx, () => homePage(ctx)), fastify.site.chrome),
+          async () => new CachedPage(await buildPage(ctx, () => homePage(ctx)), ctx.site.chrome),
         );
         reply.header('link', link);
         return sendPage(
           request,
           reply,
           page,
-          fastify.site,
+          ctx.site,
           url.endsWith('.md') ? 'markdown' : formatOfPath(url),
         );
       },

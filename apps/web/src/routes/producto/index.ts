@@ -25,17 +25,17 @@ export default async function productRoutes(fastify: FastifyInstance) {
       reply: FastifyReply,
     ) {
       const { id, format } = splitSuffix(request.params.slug);
-      const ctx = pageContext(fastify, request.query.agent);
+      const ctx = pageContext(request, request.query.agent);
       // Unknown slugs throw before anything is cached, so they cannot fill the cache.
       const key = `product:${id}${preferenceKey(ctx)}`;
       return sendKeptPage(
         request,
         reply,
-        fastify.site,
+        request.site,
         key,
         () =>
           buildPage(ctx, async () => {
-            const p = SLUG.test(id) ? await fastify.catalog.getBySlug(id) : undefined;
+            const p = SLUG.test(id) ? await ctx.catalog.getBySlug(id) : undefined;
             if (!p)
               throw new WebHttpError(
                 404,

@@ -20,7 +20,7 @@ export default async function qcRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const { slug, file } = request.params;
       const n = Number.parseInt(file, 10);
-      const product = await fastify.catalog.getBySlug(slug);
+      const product = await request.catalog.index.getBySlug(slug);
       if (!product || n < 1 || n > product.qc_photos.length) return reply.callNotFound();
       sample ??= import('@repo/catalog-core/sample');
       const { renderQcPhotoSvg } = await sample;

@@ -13,7 +13,6 @@ const URLS = ['/shipping', '/shipping.html', '/shipping.md', '/shipping/index.md
  * redirects). A value it cannot use is a 400 page in the representation asked for.
  */
 export default async function shippingRoutes(fastify: FastifyInstance) {
-  const { site } = fastify;
   for (const url of URLS) {
     const format = formatOfPath(url);
     fastify.get<{ Querystring: ShippingQuery }>(
@@ -21,7 +20,7 @@ export default async function shippingRoutes(fastify: FastifyInstance) {
       { schema: { querystring: ShippingQuerySchema } },
       (request, reply) => {
         const q = request.query;
-        const ctx = pageContext(fastify, q.agent);
+        const ctx = pageContext(request, q.agent);
         // Equal questions share one page (400 pages are never kept), so a repeated estimate
         // costs a lookup; the key is what was asked, as asked.
         const key = JSON.stringify([
@@ -36,11 +35,11 @@ export default async function shippingRoutes(fastify: FastifyInstance) {
         return sendKeptPage(
           request,
           reply,
-          site,
+          ctx.site,
           `shipping:${key}${preferenceKey(ctx)}`,
           () =>
             buildPage(ctx, async () =>
-              shippingPage(ctx, q, await readShippingRequest(q, ctx.catalog, site.agents)),
+              shippingPage(ctx, q, await readShippingRequest(q, ctx.catalog, ctx.site.agents)),
             ),
           format,
         );

@@ -23,20 +23,20 @@ export default async function spreadsheetRoutes(fastify: FastifyInstance) {
       reply: FastifyReply,
     ) {
       const { id, format } = splitSuffix(request.params.agent);
-      const agent = fastify.site.agents.find((a) => a.id === id && a.status !== 'closed');
+      const agent = request.site.agents.find((a) => a.id === id && a.status !== 'closed');
       if (!agent)
         throw new WebHttpError(
           404,
           'No such agent. The spreadsheets are for agent_a, agent_b and agent_c.',
         );
       // A spreadsheet shows its own agent's links; a preferred agent only rides in its links.
-      const ctx = pageContext(fastify, request.query.agent);
+      const ctx = pageContext(request, request.query.agent);
       const { q, category, sort, page: n } = request.query;
       const key = `spreadsheet:${agent.id}:${JSON.stringify([q, category, sort, n])}${preferenceKey(ctx)}`;
       return sendKeptPage(
         request,
         reply,
-        fastify.site,
+        request.site,
         key,
         () => buildPage(ctx, () => spreadsheetPage(ctx, agent, request.query)),
         fixed ?? format,
