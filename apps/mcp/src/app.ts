@@ -1,4 +1,4 @@
-import { type Agent, DEFAULT_AGENTS } from '@repo/catalog-core';
+import type { LiveCatalog } from '@repo/catalog-io';
 import {
   type AttributionOptions,
   attributionPlugin,
@@ -7,7 +7,6 @@ import {
   rateLimitPlugin,
 } from '@repo/fastify-kit';
 import type { ServiceMetrics } from '@repo/ops';
-import type { CatalogIndex } from '@repo/search';
 import type { FastifyInstance } from 'fastify';
 import type { McpConfig } from './config.js';
 import { createErrorHandler } from './error-handler.js';
@@ -22,7 +21,8 @@ import { createToolRegistry, type ResultCacheOptions } from './tools/tool-regist
 /** What the MCP app needs. */
 export interface McpAppOptions {
   readonly config: Readonly<McpConfig>;
-  readonly index: CatalogIndex;
+  /** The catalog, its index and agents, in the version each request reads (`fixedCatalog`: one). */
+  readonly catalog: LiveCatalog;
   /** Off in the one-process server, where the web app answers `/health.json`. */
   readonly serveHealth?: boolean;
   /**
@@ -30,8 +30,6 @@ export interface McpAppOptions {
    * i.e. when it runs alone; in the one-process server the web app owns the root.
    */
   readonly ownsNotFound?: boolean;
-  /** The operator's agents; the defaults of `@repo/catalog-core` when absent. */
-  readonly agents?: readonly Agent[];
   /** Public token keys to verify bearer tokens in-process (the one-process server); absent: JWKS_URL. */
   readonly jwks?: AttributionOptions['jwks'];
   /** The tool result cache; default 1,024 calls for 60 s. Size 0 turns it off. */
@@ -48,11 +46,11 @@ const DEFAULT_RESULT_CACHE: ResultCacheOptions = { size: 1024, ttlMs: 60_000 };
  * built here once; a request only ever reads it.
  */
 export default async function mcpApp(fastify: FastifyInstance, opts: McpAppOptions) {
-  const { config, index } = opts;
-  await fastify.register(catalogPlugin, { index });
+  const { config } = opts;
+  await fastify.register(catalogPlugin, { catalog: opts.catalog });
   if (opts.metrics) await fastify.register(metricsPlugin, { metrics: opts.metrics, app: 'mcp' });
   const tools = createToolRegistry(
-    { index, baseUrl: config.baseUrl, agents: opts.agents ?? DEFAULT_AGENTS },
+    config.baseUrl,
     opts.resultCache ?? DEFAULT_RESULT_CACHE,
     fastify.log,
   );

@@ -12,5 +12,5 @@ await startServer({
   apps: ['mcp'],
   catalog: config.catalog,
   register: (server, { catalog, metrics }) =>
-    server.register(fp(mcpApp), { config, index: catalog.index, agents: catalog.agents, metrics }),
+    server.register(fp(mcpApp), { config, catalog, metrics }),
 });

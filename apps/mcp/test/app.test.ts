@@ -1,4 +1,5 @@
 import { generateSampleCatalog } from '@repo/catalog-core/sample';
+import { fixedCatalog } from '@repo/catalog-io';
 import { createEmbeddedIndex } from '@repo/search/embedded';
 import Fastify from 'fastify';
 import fp from 'fastify-plugin';
@@ -9,7 +10,7 @@ import { loadConfig } from '../src/config.js';
 async function build(serveHealth?: boolean) {
   const app = Fastify({ logger: false });
   const index = createEmbeddedIndex(generateSampleCatalog({ count: 50 }));
-  app.register(fp(mcpApp), { config: loadConfig({}), index, serveHealth });
+  app.register(fp(mcpApp), { config: loadConfig({}), catalog: fixedCatalog(index), serveHealth });
   await app.ready();
   onTestFinished(() => app.close());
   return app;

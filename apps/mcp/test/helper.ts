@@ -2,8 +2,10 @@ import type { ChildProcess } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateSampleCatalog } from '@repo/catalog-core/sample';
+import { fixedCatalog } from '@repo/catalog-io';
 import type { Env } from '@repo/env';
 import { startServerProcess } from '@repo/fastify-kit/testing';
+import type { CatalogIndex } from '@repo/search';
 import { createEmbeddedIndex } from '@repo/search/embedded';
 import Fastify from 'fastify';
 import fp from 'fastify-plugin';
@@ -20,12 +22,15 @@ export const products = generateSampleCatalog({ count: 600 });
 /** The base URL of in-process tests. */
 export const BASE_URL = 'http://test.local';
 
+/** What a test may change of the app: its options, or only its index. */
+export type BuildOptions = Partial<McpAppOptions> & { readonly index?: CatalogIndex };
+
 /** The MCP app with test config and its own index, closed when the test finishes. */
-export async function build(env: Env = {}, options: Partial<McpAppOptions> = {}) {
+export async function build(env: Env = {}, { index, ...options }: BuildOptions = {}) {
   const config = loadConfig({ BASE_URL, ...env });
   const app = Fastify({ logger: false, frameworkErrors: createErrorHandler(config.bodyLimit) });
-  const index = createEmbeddedIndex(products);
-  app.register(fp(mcpApp), { config, index, ...options });
+  const catalog = fixedCatalog(index ?? createEmbeddedIndex(products));
+  app.register(fp(mcpApp), { config, catalog, ...options });
   await app.ready();
   onTestFinished(() => app.close());
   return app;

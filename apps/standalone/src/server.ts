@@ -6,7 +6,7 @@ import mcpApp from '@repo/mcp/app';
 import webApp, { handleFrameworkError } from '@repo/web/app';
 import { loadConfig } from './config.js';
 
-// The one-process default: the three apps on one port, one shared catalog index. Each app stays
+// The one-process default: the three apps on one port, one shared catalog. Each app stays
 // encapsulated (no fastify-plugin wrapper) so its error handler keeps answering in its own format.
 const config = loadOrExit(loadConfig);
 const server = await startServer({
@@ -17,11 +17,11 @@ const server = await startServer({
   // One registry for the process; each app labels its own requests.
   apps: ['web', 'mcp', 'auth'],
   catalog: config.catalog,
-  register: async (app, { catalog: { index, agents }, metrics }) => {
+  register: async (app, { catalog, metrics }) => {
     // Tokens are verified against this process's own keys, not fetched over HTTP from itself.
     const { publicJwks: jwks } = await createKeySet(config.auth.signingKeys);
-    app.register(webApp, { config: config.web, index, agents, jwks, metrics });
-    app.register(mcpApp, { config: config.mcp, index, agents, jwks, serveHealth: false, metrics });
+    app.register(webApp, { config: config.web, catalog, jwks, metrics });
+    app.register(mcpApp, { config: config.mcp, catalog, jwks, serveHealth: false, metrics });
     app.register(authApp, { config: config.auth, serveHealth: false, metrics });
   },
 });

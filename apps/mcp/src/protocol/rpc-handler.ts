@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import type { CatalogVersion } from '@repo/catalog-io';
 import { isMcpRpcError, McpRpcError, RPC_ERROR, type RpcId } from '../errors.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
 import { acceptsGzip, gzipResponse, precompress } from './gzip-response.js';
@@ -34,10 +35,17 @@ export interface PostOutcome {
 /** Serves JSON-RPC bodies of `POST /mcp`; holds nothing between requests but what never changes. */
 export interface RpcHandler {
   /**
+   * Answers `body` from `catalog`, the version the request reads: every tool call of a batch
+   * reads the same one.
+   *
    * @throws {McpRpcError} for a body that gets a JSON-RPC error as a whole (bad envelope, header
    *   rules, unknown method, bad params); the error carries the request id and HTTP status.
    */
-  handle(body: unknown, headers: IncomingHttpHeaders): Promise<PostOutcome>;
+  handle(
+    body: unknown,
+    headers: IncomingHttpHeaders,
+    catalog: CatalogVersion,
+  ): Promise<PostOutcome>;
 }
 
 const MAX_BATCH = 50;
@@ -107,17 +115,21 @@ export function createRpcHandler(tools: ToolRegistry, baseUrl: string): RpcHandl
   // Not async: its callers are, so a bad name still rejects their promise, and a cached call
   // crosses one async function fewer. Below, `return await` rather than returning the promise: an
   // async function that returns a promise settles two microtask turns after it, an await in one.
-  function callTool(params: RpcParams) {
+  function callTool(params: RpcParams, catalog: CatalogVersion) {
     if (typeof params.name !== 'string') {
       throw new McpRpcError(
         RPC_ERROR.INVALID_PARAMS,
         'Invalid params: "name" must be the name of a tool.',
       );
     }
-    return tools.call(params.name, params.arguments);
+    return tools.call(params.name, params.arguments, catalog);
   }
 
-  async function legacy(method: string, params: RpcParams): Promise<MethodResult> {
+  async function legacy(
+    method: string,
+    params: RpcParams,
+    catalog: CatalogVersion,
+  ): Promise<MethodResult> {
     switch (method) {
       case 'initialize':
         return initialize.get(negotiateLegacy(params.protocolVersion)) as MethodResult;
@@ -127,13 +139,17 @@ export function createRpcHandler(tools: ToolRegistry, baseUrl: string): RpcHandl
         listTools(params);
         return list;
       case 'tools/call':
-        return await callTool(params);
+        return await callTool(params, catalog);
       default:
         throw new McpRpcError(RPC_ERROR.METHOD_NOT_FOUND, `Method not found: ${method}`);
     }
   }
 
-  async function modernCall(method: string, params: RpcParams): Promise<MethodResult> {
+  async function modernCall(
+    method: string,
+    params: RpcParams,
+    catalog: CatalogVersion,
+  ): Promise<MethodResult> {
     switch (method) {
       case 'server/discover':
         return modernDiscover;
@@ -141,7 +157,7 @@ export function createRpcHandler(tools: ToolRegistry, baseUrl: string): RpcHandl
         listTools(params);
         return modernList;
       case 'tools/call': {
-        const { json, kept } = await callTool(params);
+        const { json, kept } = await callTool(params, catalog);
         return { json: kept ? modernOf(json) : modern(json), kept };
       }
       default:
@@ -160,6 +176,7 @@ export function createRpcHandler(tools: ToolRegistry, baseUrl: string): RpcHandl
   async function single(
     body: unknown,
     headers: IncomingHttpHeaders,
+    catalog: CatalogVersion,
     headerVersion?: string,
   ): Promise<PostOutcome> {
     const message = readMessage(body);
@@ -172,8 +189,8 @@ export function createRpcHandler(tools: ToolRegistry, baseUrl: string): RpcHandl
       if (isModern) checkModernEnvelope(message.method, message.params, headers, isRequest);
       if (!isRequest) return { status: 202, calls };
       const result = isModern
-        ? await modernCall(message.method, message.params)
-        : await legacy(message.method, message.params);
+        ? await modernCall(message.method, message.params, catalog)
+        : await legacy(message.method, message.params, catalog);
       const gzip =
         result.kept && acceptsGzip(headers['accept-encoding'])
           ? gzipResponse(asciiJson(JSON.stringify(id)), result.json)
@@ -186,7 +203,11 @@ export function createRpcHandler(tools: ToolRegistry, baseUrl: string): RpcHandl
     }
   }
 
-  async function batch(items: unknown[], headerVersion: string): Promise<PostOutcome> {
+  async function batch(
+    items: unknown[],
+    headerVersion: string,
+    catalog: CatalogVersion,
+  ): Promise<PostOutcome> {
     if (!isSupportedVersion(headerVersion) || !allowsBatches(headerVersion)) {
       throw new McpRpcError(
         RPC_ERROR.INVALID_REQUEST,
@@ -217,7 +238,7 @@ export function createRpcHandler(tools: ToolRegistry, baseUrl: string): RpcHandl
             `Invalid Request: ${message.method === 'initialize' ? 'initialize' : 'a 2026-07-28 request'} cannot be part of a batch.`,
           );
         }
-        responses.push(respond(id, (await legacy(message.method, message.params)).json));
+        responses.push(respond(id, (await legacy(message.method, message.params, catalog)).json));
       } catch (err) {
         if (!isMcpRpcError(err)) throw err;
         responses.push(encodeJson(err.withId(err.id ?? id).toResponseObject()));
@@ -229,7 +250,7 @@ export function createRpcHandler(tools: ToolRegistry, baseUrl: string): RpcHandl
   }
 
   return {
-    async handle(body, headers) {
+    async handle(body, headers, catalog) {
       const raw = headers['mcp-protocol-version'];
       const headerVersion = Array.isArray(raw) ? raw[0] : raw;
       if (headerVersion !== undefined && !isSupportedVersion(headerVersion)) {
@@ -244,8 +265,8 @@ export function createRpcHandler(tools: ToolRegistry, baseUrl: string): RpcHandl
         );
       }
       return await (Array.isArray(body)
-        ? batch(body, headerVersion ?? DEFAULT_LEGACY)
-        : single(body, headers, headerVersion));
+        ? batch(body, headerVersion ?? DEFAULT_LEGACY, catalog)
+        : single(body, headers, catalog, headerVersion));
     },
   };
 }

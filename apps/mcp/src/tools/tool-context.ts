@@ -1,7 +1,10 @@
 import type { Agent } from '@repo/catalog-core';
 import type { CatalogIndex } from '@repo/search';
 
-/** What the tools answer from: the catalog, the public base URL of every link, the agents. */
+/**
+ * What the tools answer from: one catalog version's index and agents, and the public base URL of
+ * every link.
+ */
 export interface ToolSources {
   readonly index: CatalogIndex;
   /** No trailing slash. */

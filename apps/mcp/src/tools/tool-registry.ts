@@ -1,4 +1,5 @@
 import { TOOL_CONTRACTS, type ToolName } from '@repo/catalog-core';
+import type { CatalogVersion } from '@repo/catalog-io';
 import { ResultCache } from '@repo/search';
 import type { FastifyBaseLogger } from 'fastify';
 import { Compile } from 'typebox/compile';
@@ -10,7 +11,7 @@ import { getAgentOffers } from './get-agent-offers.js';
 import { listCategories } from './list-categories.js';
 import { MAX_ARGUMENT_DEPTH, nestsDeeperThan } from './nesting.js';
 import { searchProducts } from './search-products.js';
-import type { ToolContext, ToolHandler, ToolSources } from './tool-context.js';
+import type { ToolContext, ToolHandler } from './tool-context.js';
 import { explainFailure } from './tool-failures.js';
 import { describeInvalidArguments } from './validation-message.js';
 
@@ -40,13 +41,13 @@ export interface ToolRegistry {
   /** The `tools/list` result (`{"tools":[…]}`), encoded once: it never changes in a process. */
   readonly listJson: Buffer;
   /**
-   * Runs a tool. Arguments that fail its input schema and failures the tool can explain come back
+   * Runs a tool over `catalog`, the version the request reads. Arguments that fail its input schema and failures the tool can explain come back
    * as results with `isError: true` (MCP 2025-11-25, SEP-1303), so an agent can correct itself.
    *
    * @throws {McpRpcError} -32602 for an unknown tool, or `arguments` that are not an object or
    *   nest deeper than any tool's arguments can.
    */
-  call(name: string, args: unknown): Promise<ToolCallOutcome>;
+  call(name: string, args: unknown, catalog: CatalogVersion): Promise<ToolCallOutcome>;
 }
 
 function errorResult(message: string): ToolCallOutcome {
@@ -61,17 +62,36 @@ function errorResult(message: string): ToolCallOutcome {
  * Builds the registry over {@link TOOL_CONTRACTS}: one compiled input validator per contract,
  * and the `tools/list` entries straight from the same contracts. The tools return data; the
  * registry owns the rest: validation, the wire form of every result (ASCII-only JSON, the parts a
- * tool froze serialised once), the result cache, and the failures a tool can explain.
+ * tool froze serialised once), the result cache of each catalog version, and the failures a tool
+ * can explain.
  */
 export function createToolRegistry(
-  sources: ToolSources,
+  baseUrl: string,
   cacheOptions: ResultCacheOptions,
   log: FastifyBaseLogger,
 ): ToolRegistry {
-  const ctx: ToolContext = {
-    ...sources,
-    freeze: freezeJson,
-    keepLine: (text) => new EscapedLine(text),
+  // Each catalog version has its own context and result cache, made by its first call and
+  // dropped with it: no answer of one version is ever served for another.
+  const versions = new WeakMap<CatalogVersion, { ctx: ToolContext; cache: ResultCache<Buffer> }>();
+  const versionOf = (catalog: CatalogVersion) => {
+    let version = versions.get(catalog);
+    if (version === undefined) {
+      version = {
+        ctx: {
+          index: catalog.index,
+          agents: catalog.agents,
+          baseUrl,
+          freeze: freezeJson,
+          keepLine: (text) => new EscapedLine(text),
+        },
+        // Buffers, not strings: Fastify writes a Buffer as is, while a string is measured and
+        // encoded again on every response (a 17 KB tool list made that the largest cost of
+        // tools/list).
+        cache: new ResultCache<Buffer>(cacheOptions.size, cacheOptions.ttlMs),
+      };
+      versions.set(catalog, version);
+    }
+    return version;
   };
   const tools = new Map(
     TOOL_CONTRACTS.map((c) => [
@@ -90,11 +110,11 @@ export function createToolRegistry(
       annotations: { title: c.title, ...c.annotations },
     })),
   });
-  // Buffers, not strings: Fastify writes a Buffer as is, while a string is measured and encoded
-  // again on every response (a 17 KB tool list made that the largest cost of tools/list).
-  const cache = new ResultCache<Buffer>(cacheOptions.size, cacheOptions.ttlMs);
-
-  async function call(name: string, args: unknown): Promise<ToolCallOutcome> {
+  async function call(
+    name: string,
+    args: unknown,
+    catalog: CatalogVersion,
+  ): Promise<ToolCallOutcome> {
     const tool = tools.get(name);
     if (tool === undefined) {
       throw new McpRpcError(
@@ -118,6 +138,7 @@ export function createToolRegistry(
     // One flat string from the serialiser: a joined key is a rope that the cache's map must first
     // copy flat to hash it, on every call.
     const key = JSON.stringify([name, input]);
+    const { ctx, cache } = versionOf(catalog);
     const cached = cache.get(key);
     if (cached !== undefined) return { json: cached, isError: false, kept: true };
     if (!tool.validator.Check(input)) {

@@ -1,3 +1,4 @@
+import { fixedCatalog } from '@repo/catalog-io';
 import type { CatalogIndex } from '@repo/search';
 import Fastify, { type InjectOptions } from 'fastify';
 import fp from 'fastify-plugin';
@@ -64,7 +65,7 @@ describe('error bodies of the MCP app', () => {
     const app = Fastify({ logger: false });
     app.register(fp(mcpApp), {
       config: loadConfig({ BASE_URL }),
-      index,
+      catalog: fixedCatalog(index),
       resultCache: { size: 0, ttlMs: 0 },
     });
     await app.ready();

@@ -27,7 +27,7 @@ export default async function mcpRoutes(fastify: FastifyInstance, opts: McpRoute
     '/mcp',
     { bodyLimit: opts.bodyLimit, onRequest: checkOrigin },
     async (request, reply) => {
-      const outcome = await opts.rpc.handle(request.body, request.headers);
+      const outcome = await opts.rpc.handle(request.body, request.headers, request.catalog);
       // What was called, never the arguments, goes on the request's one access line (as
       // client_id does, from the attribution plugin): a line of its own cost as much again.
       bindAccessLine(request, {
