@@ -11,6 +11,11 @@ export interface WatchFilesOptions {
   readonly pollMs: number;
   /** How long a changed file must stay unchanged before `onChange` runs, in ms. */
   readonly settleMs: number;
+  /**
+   * The {@link signature} of each file (in the order of `files`) when the caller read them: a
+   * change made since, before the watch started, is reported too.
+   */
+  readonly since: readonly string[];
 }
 
 /** A running watch; `close()` stops it. */
@@ -32,7 +37,7 @@ export function watchFiles(
   onChange: () => void,
   options: WatchFilesOptions,
 ): FileWatch {
-  const known = new Map<string, string>();
+  const known = new Map(files.map((file, i) => [file, options.since[i] ?? '-']));
   const watchers: FSWatcher[] = [];
   let settling: NodeJS.Timeout | undefined;
   let poll: NodeJS.Timeout | undefined;
@@ -59,9 +64,6 @@ export function watchFiles(
     }, 0).unref();
   };
 
-  void signatures().then((initial) => {
-    for (const [file, sig] of initial) if (!known.has(file)) known.set(file, sig);
-  });
   for (const folder of new Set(files.map((file) => dirname(file)))) {
     const names = new Set(files.filter((f) => dirname(f) === folder).map((f) => basename(f)));
     try {
@@ -79,7 +81,7 @@ export function watchFiles(
     const tick = async () => {
       const now = await signatures();
       if (closed) return;
-      if (now.some(([file, sig]) => known.has(file) && known.get(file) !== sig)) settle();
+      if (now.some(([file, sig]) => known.get(file) !== sig)) settle();
       poll = setTimeout(tick, options.pollMs).unref();
     };
     poll = setTimeout(tick, options.pollMs).unref();

@@ -77,6 +77,8 @@ export async function openLiveCatalog(
 ): Promise<LiveCatalog> {
   const wrap = options.wrapIndex ?? ((index: CatalogIndex) => index);
   const files = watchedFiles(config);
+  // Taken before the first load: a file replaced while it loads is read again.
+  const since = await Promise.all(files.map(signature));
 
   async function load(): Promise<CatalogVersion> {
     for (let attempt = 1; ; attempt++) {
@@ -146,6 +148,7 @@ export async function openLiveCatalog(
       : watchFiles(files, () => void reload(), {
           pollMs: options.pollMs ?? config.pollMs ?? DEFAULT_POLL_MS,
           settleMs: options.settleMs ?? DEFAULT_SETTLE_MS,
+          since,
         });
 
   return {

@@ -1,0 +1,136 @@
+import { rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { DEFAULT_AGENTS } from '@repo/catalog-core';
+import { generateSampleCatalog } from '@repo/catalog-core/sample';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { type LiveCatalog, openLiveCatalog } from '../../src/live/live-catalog.js';
+import { writeCatalogFile } from '../../src/write-catalog-file.js';
+import { tempDir } from '../helper.js';
+
+const all = generateSampleCatalog({ count: 120 });
+// A and B share 80 products; 20 are only in A, 20 only in B.
+const A = all.slice(0, 100);
+const B = all.slice(20, 120);
+const onlyA = all[0]!.slug;
+const onlyB = all[110]!.slug;
+
+async function open(file: string, options: { pollMs?: number; agentsFile?: string } = {}) {
+  const catalog = await openLiveCatalog(
+    { engine: 'embedded', file, ...(options.agentsFile ? { agentsFile: options.agentsFile } : {}) },
+    undefined,
+    { pollMs: options.pollMs ?? 100, settleMs: 50 },
+  );
+  onTestFinished(() => catalog.close());
+  return catalog;
+}
+
+const waitForNewVersion = (catalog: LiveCatalog, old: string) =>
+  vi.waitFor(() => expect(catalog.current.version).not.toBe(old), { timeout: 5_000, interval: 50 });
+
+describe('openLiveCatalog', () => {
+  it('serves a file renamed over the old one, as a new version built beside it', async () => {
+    const file = join(await tempDir(), 'catalog.ndjson');
+    await writeCatalogFile(file, A);
+    const catalog = await open(file);
+    const first = catalog.current;
+    expect(first.version).toMatch(/^[0-9a-f]{16}$/);
+    expect(await first.index.getBySlug(onlyA)).toBeDefined();
+
+    await writeCatalogFile(file, B);
+    await waitForNewVersion(catalog, first.version);
+    const second = catalog.current;
+    expect(await second.index.getBySlug(onlyB)).toBeDefined();
+    expect(await second.index.getBySlug(onlyA)).toBeUndefined();
+    expect(second.loadedAt.getTime()).toBeGreaterThanOrEqual(first.loadedAt.getTime());
+    expect(catalog.lastReload.status).toBe('ok');
+    // A request that took the first version reads it to its end.
+    expect(await first.index.getBySlug(onlyA)).toBeDefined();
+    expect((await first.index.search({})).total).toBe(100);
+  });
+
+  it('names the same files with the same version in every process, and keeps it when saved unchanged', async () => {
+    const file = join(await tempDir(), 'catalog.ndjson');
+    await writeCatalogFile(file, A);
+    const one = await open(file);
+    const two = await open(file);
+    expect(one.current.version).toBe(two.current.version);
+
+    const before = one.current;
+    await writeCatalogFile(file, A);
+    expect((await one.reload()).status).toBe('ok');
+    expect(one.current).toBe(before);
+  });
+
+  it('notices a renamed file from file events alone, with no poll', async () => {
+    const dir = await tempDir();
+    const file = join(dir, 'catalog.ndjson');
+    await writeCatalogFile(file, A);
+    const catalog = await open(file, { pollMs: 0 });
+    const old = catalog.current.version;
+    await writeCatalogFile(join(dir, 'next.ndjson'), B);
+    await rename(join(dir, 'next.ndjson'), file);
+    await waitForNewVersion(catalog, old);
+    expect(await catalog.current.index.getBySlug(onlyB)).toBeDefined();
+  });
+
+  it('keeps the old catalog when the new file is bad, says why, and recovers when it is fixed', async () => {
+    const file = join(await tempDir(), 'catalog.ndjson');
+    await writeCatalogFile(file, A);
+    const catalog = await open(file);
+    const good = catalog.current;
+
+    await writeFile(file, '{"not":"a product"}\nnot json at all\n');
+    await vi.waitFor(() => expect(catalog.lastReload.status).toBe('failed'), { timeout: 5_000 });
+    expect(catalog.lastReload.error).toMatch(/no valid product/);
+    expect(catalog.current).toBe(good);
+    expect(await catalog.current.index.getBySlug(onlyA)).toBeDefined();
+
+    await writeCatalogFile(file, B);
+    await waitForNewVersion(catalog, good.version);
+    expect(catalog.lastReload).toMatchObject({ status: 'ok' });
+    expect(catalog.lastReload.error).toBeUndefined();
+    expect(await catalog.current.index.getBySlug(onlyB)).toBeDefined();
+  });
+
+  it('reloads the agents file too, and keeps the old agents when the new file is invalid', async () => {
+    const dir = await tempDir();
+    const file = join(dir, 'catalog.ndjson');
+    const agentsFile = join(dir, 'agents.json');
+    await writeCatalogFile(file, A);
+    await writeFile(agentsFile, JSON.stringify({ agents: DEFAULT_AGENTS }));
+    const catalog = await open(file, { agentsFile });
+    const first = catalog.current;
+
+    await writeFile(agentsFile, JSON.stringify({ agents: [] }));
+    await vi.waitFor(() => expect(catalog.lastReload.status).toBe('failed'), { timeout: 5_000 });
+    expect(catalog.current).toBe(first);
+
+    const renamed = DEFAULT_AGENTS.map((a, i) => (i === 0 ? { ...a, name: 'Renamed Agent' } : a));
+    await writeFile(agentsFile, JSON.stringify({ agents: renamed }));
+    await waitForNewVersion(catalog, first.version);
+    expect(catalog.current.agents[0]?.name).toBe('Renamed Agent');
+  });
+
+  it('runs one reload at a time: calls during a reload share one more after it', async () => {
+    const file = join(await tempDir(), 'catalog.ndjson');
+    await writeCatalogFile(file, A);
+    const catalog = await openLiveCatalog({ engine: 'embedded', file }, undefined, {
+      watch: false,
+    });
+    onTestFinished(() => catalog.close());
+    await writeCatalogFile(file, B);
+    const first = catalog.reload();
+    const [second, third] = [catalog.reload(), catalog.reload()];
+    expect(second).toBe(third);
+    await Promise.all([first, second]);
+    expect(await catalog.current.index.getBySlug(onlyB)).toBeDefined();
+  });
+
+  it('fails to open a catalog with no valid product, naming the file', async () => {
+    const file = join(await tempDir(), 'catalog.ndjson');
+    await writeFile(file, 'nothing here\n');
+    await expect(
+      openLiveCatalog({ engine: 'embedded', file }, undefined, { watch: false }),
+    ).rejects.toMatchObject({ code: 'CATALOG_EMPTY' });
+  });
+});
