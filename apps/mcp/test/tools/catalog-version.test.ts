@@ -1,0 +1,96 @@
+import type { Product } from '@repo/catalog-core';
+import { generateSampleCatalog } from '@repo/catalog-core/sample';
+import {
+  type CatalogVersion,
+  fixedCatalog,
+  type LiveCatalog,
+  type ReloadStatus,
+} from '@repo/catalog-io';
+import { createEmbeddedIndex } from '@repo/search/embedded';
+import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { build, rpc } from '../helper.js';
+
+const all = generateSampleCatalog({ count: 300 });
+const A = all.slice(0, 200);
+const B = all.slice(50, 300);
+const onlyA = A[0]!;
+const onlyB = all[250]!;
+
+/** A catalog whose version a test swaps, as a reload would. */
+function swappable(products: readonly Product[]) {
+  const versionOf = (p: readonly Product[], id: string): CatalogVersion =>
+    fixedCatalog(createEmbeddedIndex(p), { version: id }).current;
+  let current = versionOf(products, 'aaaaaaaaaaaaaaaa');
+  let lastReload: ReloadStatus = { status: 'ok', at: current.loadedAt };
+  const live: LiveCatalog = {
+    get current() {
+      return current;
+    },
+    get lastReload() {
+      return lastReload;
+    },
+    reload: async () => lastReload,
+    close: async () => undefined,
+  };
+  return {
+    live,
+    swap(p: readonly Product[], id: string) {
+      current = versionOf(p, id);
+      lastReload = { status: 'ok', at: new Date() };
+    },
+  };
+}
+
+async function call(app: FastifyInstance, name: string, args: Record<string, unknown>) {
+  const response = await app.inject(
+    rpc({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }),
+  );
+  expect(response.statusCode).toBe(200);
+  return response.json().result;
+}
+
+describe('a catalog version swapped in while the MCP app runs', () => {
+  it('answers tools from the new version: no cached answer of the old one survives', async () => {
+    const catalog = swappable(A);
+    const app = await build({}, { catalog: catalog.live });
+    const browse = { limit: 1 };
+    const before = await call(app, 'search_products', browse);
+    expect(before.structuredContent.total).toBe(200);
+    expect(before.content[0].text).toContain('200 products');
+    const found = await call(app, 'search_products', { query: onlyA.title });
+    expect(found.structuredContent.items.map((i: { slug: string }) => i.slug)).toContain(
+      onlyA.slug,
+    );
+
+    catalog.swap(B, 'bbbbbbbbbbbbbbbb');
+    const after = await call(app, 'search_products', browse);
+    expect(after.structuredContent.total).toBe(250);
+    expect(after.content[0].text).toContain('250 products');
+    const gone = await call(app, 'search_products', { query: onlyA.title, literal: true });
+    expect(gone.structuredContent.items.map((i: { slug: string }) => i.slug)).not.toContain(
+      onlyA.slug,
+    );
+    const shipping = (slug: string) =>
+      call(app, 'estimate_shipping', { country: 'US', items: [{ slug, quantity: 1 }] });
+    expect((await shipping(onlyB.slug)).isError ?? false).toBe(false);
+    expect((await shipping(onlyA.slug)).isError).toBe(true);
+    const counts = await call(app, 'list_categories', {});
+    const total = counts.structuredContent.categories.reduce(
+      (sum: number, c: { count: number }) => sum + c.count,
+      0,
+    );
+    expect(total).toBe(250);
+  });
+
+  it('names the version and the last reload in its own /health.json', async () => {
+    const catalog = swappable(A);
+    const app = await build({}, { catalog: catalog.live });
+    expect((await app.inject('/health.json')).json().catalog).toMatchObject({
+      version: 'aaaaaaaaaaaaaaaa',
+      reload: { status: 'ok' },
+    });
+    catalog.swap(B, 'bbbbbbbbbbbbbbbb');
+    expect((await app.inject('/health.json')).json().catalog.version).toBe('bbbbbbbbbbbbbbbb');
+  });
+});
