@@ -127,10 +127,17 @@ export async function startServer<C extends CatalogConfig | undefined = undefine
   setup: ServerSetup<C>,
 ): Promise<FastifyInstance> {
   const app = await createServer(setup);
-  closeWithGrace({ delay: setup.config.closeGraceMs }, async ({ err }) => {
-    if (err) app.log.error({ err }, 'closing after an error');
-    await app.close();
-  });
+  closeWithGrace(
+    {
+      delay: setup.config.closeGraceMs,
+      // A process serving a catalog reloads it on SIGHUP (see reloadOnHangup) rather than close.
+      ...(setup.catalog ? { skip: ['SIGHUP' as const] } : {}),
+    },
+    async ({ err }) => {
+      if (err) app.log.error({ err }, 'closing after an error');
+      await app.close();
+    },
+  );
   await app.listen({ host: setup.config.host, port: setup.config.port });
   return app;
 }
