@@ -1,3 +1,5 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import type { Product } from '@repo/catalog-core';
 import { generateSampleCatalog } from '@repo/catalog-core/sample';
 import {
@@ -92,5 +94,25 @@ describe('a catalog version swapped in while the MCP app runs', () => {
     });
     catalog.swap(B, 'bbbbbbbbbbbbbbbb');
     expect((await app.inject('/health.json')).json().catalog.version).toBe('bbbbbbbbbbbbbbbb');
+  });
+
+  it('keeps nothing of an old version once its calls are done: its result cache goes with it', async () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const catalog = swappable(A);
+    const app = await build({}, { catalog: catalog.live });
+    const old = new WeakRef(catalog.live.current);
+    // Twice each: a result is kept from its second call on.
+    for (let i = 0; i < 2; i++) {
+      await call(app, 'search_products', { query: 'hoodie' });
+      await call(app, 'list_categories', {});
+      await call(app, 'get_agent_offers', {});
+      await call(app, 'estimate_shipping', { country: 'US', weight_grams: 900 });
+    }
+    catalog.swap(B, 'bbbbbbbbbbbbbbbb');
+    await call(app, 'search_products', { query: 'hoodie' });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    gc();
+    expect(old.deref()).toBeUndefined();
   });
 });

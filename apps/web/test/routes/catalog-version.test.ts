@@ -1,3 +1,5 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import type { Product } from '@repo/catalog-core';
 import { DEFAULT_AGENTS } from '@repo/catalog-core';
 import { generateSampleCatalog } from '@repo/catalog-core/sample';
@@ -177,5 +179,32 @@ describe('a catalog version swapped in while the web app runs', () => {
     expect(later).toContain(onlyB.slug);
     expect(later).toContain(`<lastmod>${catalog.live.current.loadedAt.toISOString()}</lastmod>`);
     expect((await app.inject('/llms.txt')).body).toContain('Renamed Agent');
+  });
+
+  it('keeps nothing of an old version once its requests are done: its caches go with it', async () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const catalog = swappable(A);
+    const app = await build(catalog.live);
+    const old = new WeakRef(catalog.live.current);
+    for (const url of [
+      '/',
+      '/catalog?q=hoodie',
+      '/category/bags.md',
+      `/producto/${kept.slug}`,
+      '/spreadsheet/agent_a',
+      '/api-docs',
+      '/sitemap.xml',
+      '/llms.txt',
+      '/health.json',
+      '/producto/no-such-product',
+    ]) {
+      expect((await app.inject(url)).statusCode).toBeLessThan(500);
+    }
+    catalog.swap(version(B, 'bbbbbbbbbbbbbbbb'));
+    expect((await app.inject('/health.json')).json().catalog.version).toBe('bbbbbbbbbbbbbbbb');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    gc();
+    expect(old.deref()).toBeUndefined();
   });
 });

@@ -1,5 +1,7 @@
 import { rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { DEFAULT_AGENTS } from '@repo/catalog-core';
 import { generateSampleCatalog } from '@repo/catalog-core/sample';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
@@ -132,5 +134,30 @@ describe('openLiveCatalog', () => {
     await expect(
       openLiveCatalog({ engine: 'embedded', file }, undefined, { watch: false }),
     ).rejects.toMatchObject({ code: 'CATALOG_EMPTY' });
+  });
+});
+
+describe('memory across reloads', () => {
+  it('lets the old version go once nothing reads it: two catalogs at most', async () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const file = join(await tempDir(), 'catalog.ndjson');
+    await writeCatalogFile(file, A);
+    const catalog = await open(file);
+    // What a request in flight holds: the version it started with.
+    let inFlight: unknown = catalog.current;
+    const old = new WeakRef(catalog.current);
+
+    await writeCatalogFile(file, B);
+    await waitForNewVersion(catalog, (inFlight as { version: string }).version);
+    gc();
+    expect(old.deref()).toBeDefined();
+
+    // The request ends: nothing else keeps the old version.
+    inFlight = undefined;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    gc();
+    expect(old.deref()).toBeUndefined();
+    expect(inFlight).toBeUndefined();
   });
 });
