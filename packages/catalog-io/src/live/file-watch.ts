@@ -79,7 +79,14 @@ export function watchFiles(
     const tick = async () => {
       const now = await signatures();
       if (closed) return;
-      if (now.some(([file, sig]) => known.has(file) && known.get(file) !== sig)) settle();
+      // A settle under way looks again itself. Restarting it from every tick would never let it
+      // end with a poll shorter than `settleMs`: the change would never be reported.
+      if (
+        settling === undefined &&
+        now.some(([file, sig]) => known.has(file) && known.get(file) !== sig)
+      ) {
+        settle();
+      }
       poll = setTimeout(tick, options.pollMs).unref();
     };
     poll = setTimeout(tick, options.pollMs).unref();
