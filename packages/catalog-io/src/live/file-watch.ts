@@ -1,6 +1,7 @@
 import { type FSWatcher, watch } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 /** Options of {@link watchFiles}. */
 export interface WatchFilesOptions {
@@ -39,9 +40,11 @@ export function watchFiles(
 ): FileWatch {
   const known = new Map(files.map((file, i) => [file, options.since[i] ?? '-']));
   const watchers: FSWatcher[] = [];
-  let settling: NodeJS.Timeout | undefined;
   let poll: NodeJS.Timeout | undefined;
   let closed = false;
+  // Each event starts a new round of waiting; only the latest round may report.
+  let round = 0;
+  let settling = false;
 
   const signatures = async () =>
     Promise.all(files.map(async (file) => [file, await signature(file)] as const));
@@ -49,19 +52,21 @@ export function watchFiles(
   // Wait until two looks `settleMs` apart see the same files, then report once if they changed.
   const settle = () => {
     if (closed) return;
-    clearTimeout(settling);
-    settling = setTimeout(async () => {
+    const mine = ++round;
+    settling = true;
+    const current = () => mine === round && !closed;
+    void (async () => {
       const before = await signatures();
-      settling = setTimeout(async () => {
-        settling = undefined;
-        const after = await signatures();
-        if (closed) return;
-        if (after.some(([, sig], i) => sig !== before[i]?.[1])) return settle();
-        const changed = after.some(([file, sig]) => known.get(file) !== sig);
-        for (const [file, sig] of after) known.set(file, sig);
-        if (changed) onChange();
-      }, options.settleMs).unref();
-    }, 0).unref();
+      await sleep(options.settleMs, undefined, { ref: false });
+      if (!current()) return;
+      const after = await signatures();
+      if (!current()) return;
+      if (after.some(([, sig], i) => sig !== before[i]?.[1])) return settle();
+      settling = false;
+      const changed = after.some(([file, sig]) => known.get(file) !== sig);
+      for (const [file, sig] of after) known.set(file, sig);
+      if (changed) onChange();
+    })();
   };
 
   for (const folder of new Set(files.map((file) => dirname(file)))) {
@@ -81,7 +86,9 @@ export function watchFiles(
     const tick = async () => {
       const now = await signatures();
       if (closed) return;
-      if (now.some(([file, sig]) => known.get(file) !== sig)) settle();
+      // A settle under way looks again itself. Restarting it from every tick would never let it
+      // end with a poll shorter than `settleMs`: the change would never be reported.
+      if (!settling && now.some(([file, sig]) => known.get(file) !== sig)) settle();
       poll = setTimeout(tick, options.pollMs).unref();
     };
     poll = setTimeout(tick, options.pollMs).unref();
@@ -90,7 +97,6 @@ export function watchFiles(
   return {
     close() {
       closed = true;
-      clearTimeout(settling);
       clearTimeout(poll);
       for (const watcher of watchers) watcher.close();
     },
