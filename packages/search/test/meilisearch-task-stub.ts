@@ -133,7 +133,21 @@ export async function startStub(liveUid: string, faults: Faults = {}) {
       ];
     }
     if (method === 'POST' && path === '/swap-indexes') {
-      const pairs = (body as { indexes: [string, string] }[]).map((swap) => swap.indexes);
+      const swaps = body as { indexes: [string, string] }[];
+      // As Meilisearch before 1.18 (the stack runs 1.16): a field it does not know is refused.
+      const unknown = swaps.flatMap(Object.keys).find((key) => key !== 'indexes');
+      if (unknown !== undefined) {
+        return [
+          400,
+          {
+            code: 'bad_request',
+            message: `Unknown field \`${unknown}\``,
+            type: 'invalid_request',
+            link: '',
+          },
+        ];
+      }
+      const pairs = swaps.map((swap) => swap.indexes);
       log.push(`swap ${pairs.map((pair) => pair.join(' ')).join(', ')}`);
       return [
         202,

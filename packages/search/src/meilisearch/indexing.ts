@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Product } from '@repo/catalog-core';
-import type { EnqueuedTaskPromise, Meilisearch, Task } from 'meilisearch';
+import type { EnqueuedTaskPromise, IndexSwap, Meilisearch, Task } from 'meilisearch';
 import { SearchEngineError } from '../errors.js';
 import { callMeilisearch } from './boundary.js';
 import { meilisearchSettings, toMeilisearchDocument } from './documents.js';
@@ -53,6 +53,12 @@ async function settle(
 }
 
 const notFound = (task: Task) => task.error?.code === 'index_not_found';
+
+/**
+ * One pair of a swap, without `rename`: false is its default since Meilisearch 1.18 added it,
+ * and earlier servers (the stack runs 1.16) refuse a field they do not know.
+ */
+export const swapPair = (a: string, b: string) => ({ indexes: [a, b] }) as IndexSwap;
 
 /**
  * Pushes a whole catalog into Meilisearch without a moment of partial results. The live index is
@@ -121,11 +127,7 @@ export async function indexCatalogInMeilisearch(
     }
     await settle(
       'swap indexes',
-      () =>
-        client.swapIndexes([
-          { indexes: [indexUid, fresh], rename: false },
-          { indexes: [meta, freshMeta], rename: false },
-        ]),
+      () => client.swapIndexes([swapPair(indexUid, fresh), swapPair(meta, freshMeta)]),
       timeout,
     );
   } catch (error) {

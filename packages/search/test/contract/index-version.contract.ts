@@ -6,6 +6,7 @@ import {
   indexCatalogInMeilisearch,
   readIndexVersion,
 } from '../../src/meilisearch/index.js';
+import { swapPair } from '../../src/meilisearch/indexing.js';
 import { CRAFTED } from './fixture.js';
 
 /** Where the contract runs: a server, and a prefix for the index uids it makes there. */
@@ -85,20 +86,14 @@ export function runIndexVersionContract(name: string, target: () => Promise<Vers
         .addDocuments([{ id: 'from-a' }])
         .waitTask();
       const task = await client
-        .swapIndexes([
-          { indexes: [a!, b!], rename: false },
-          { indexes: [connection.indexUid, missing!], rename: false },
-        ])
+        .swapIndexes([swapPair(a!, b!), swapPair(connection.indexUid, missing!)])
         .waitTask();
       expect(task).toMatchObject({ status: 'failed', error: { code: 'index_not_found' } });
       // The first pair was not swapped either.
       expect(await client.index(a!).getDocument('from-a')).toMatchObject({ id: 'from-a' });
 
       const refused = await client
-        .swapIndexes([
-          { indexes: [a!, b!], rename: false },
-          { indexes: [b!, connection.indexUid], rename: false },
-        ])
+        .swapIndexes([swapPair(a!, b!), swapPair(b!, connection.indexUid)])
         .catch((error: unknown) => error);
       expect(refused).toBeInstanceOf(MeilisearchApiError);
       expect((refused as MeilisearchApiError).cause).toMatchObject({
