@@ -22,19 +22,28 @@ async function stub(faults?: Faults): Promise<Stub> {
 const OLD = generateSampleCatalog({ count: 3, seed: 1 });
 const NEW = generateSampleCatalog({ count: 5, seed: 2 });
 
-/** Gives the stub the live index an earlier run left. */
-function seedLiveIndex(target: Stub) {
+/** Gives the stub the live index an earlier run left, with its version `old` unless `bare`. */
+function seedLiveIndex(target: Stub, bare = false) {
   target.indexes.set('products', {
     documents: new Map(OLD.map((product) => [product.slug, product])),
     settings: MEILISEARCH_INDEX_SETTINGS,
   });
+  if (bare) return;
+  const stored = { id: 'version', version: 'old', indexed_at: '2025-01-01T00:00:00.000Z' };
+  target.indexes.set('products_meta', { documents: new Map([['version', stored]]) });
 }
+
+const storedVersion = (target: Stub) =>
+  target.indexes.get('products_meta')?.documents.get('version') as
+    | { version: string; indexed_at: string }
+    | undefined;
 
 const index = (target: Stub, options: { batchSize?: number } = {}) =>
   indexCatalogInMeilisearch(NEW, {
     host: target.host,
     indexUid: 'products',
     batchSize: 2,
+    version: 'v2',
     ...options,
   });
 
@@ -42,6 +51,8 @@ const index = (target: Stub, options: { batchSize?: number } = {}) =>
 const BUILD = [
   'delete products_new',
   'indexDeletion products_new failed',
+  'delete products_meta_new',
+  'indexDeletion products_meta_new failed',
   'create products_new',
   'indexCreation products_new succeeded',
   'settings products_new',
@@ -52,6 +63,21 @@ const BUILD = [
   'documentAdditionOrUpdate products_new succeeded',
   'documentAdditionOrUpdate products_new succeeded',
   'documentAdditionOrUpdate products_new succeeded',
+  // The version, in an index of its own, ready before the swap.
+  'create products_meta_new',
+  'indexCreation products_meta_new succeeded',
+  'documents products_meta_new 1',
+  'documentAdditionOrUpdate products_meta_new succeeded',
+];
+
+/** Both pairs in one swap task: the documents and their version change together. */
+const SWAP_AND_CLEAN = [
+  'swap products products_new, products_meta products_meta_new',
+  'indexSwap succeeded',
+  'delete products_new',
+  'indexDeletion products_new succeeded',
+  'delete products_meta_new',
+  'indexDeletion products_meta_new succeeded',
 ];
 
 describe('indexCatalogInMeilisearch: a fresh index swapped in', () => {
@@ -68,54 +94,77 @@ describe('indexCatalogInMeilisearch: a fresh index swapped in', () => {
       ...BUILD,
       'create products',
       'indexCreation products succeeded',
-      'swap products products_new',
-      'indexSwap succeeded',
-      'delete products_new',
-      'indexDeletion products_new succeeded',
+      'create products_meta',
+      'indexCreation products_meta succeeded',
+      ...SWAP_AND_CLEAN,
     ]);
     expect(report).toMatchObject({ indexUid: 'products', documents: 5, batches: 3 });
+    // No version given: a new random one, stored with the index and reported.
+    expect(report.version.version).toMatch(/^[0-9a-f]{16}$/);
+    expect(storedVersion(target)).toEqual({
+      id: 'version',
+      version: report.version.version,
+      indexed_at: report.version.indexedAt.toISOString(),
+    });
     expect(progress).toEqual([
       [0, 5],
       [2, 5],
       [4, 5],
       [5, 5],
     ]);
-    expect([...target.indexes.keys()]).toEqual(['products']);
+    expect([...target.indexes.keys()].sort()).toEqual(['products', 'products_meta']);
     const live = target.indexes.get('products');
     expect(live?.settings).toEqual(MEILISEARCH_INDEX_SETTINGS);
     expect([...(live?.documents.keys() ?? [])].sort()).toEqual(NEW.map((p) => p.slug).sort());
   });
 
-  it('re-index: the live index goes from the old catalog to the new one in one step', async () => {
+  it('re-index: the live index goes from the old catalog and version to the new ones in one step', async () => {
     const target = await stub();
     seedLiveIndex(target);
-    await index(target);
+    const before = Date.now();
+    const report = await index(target);
     expect(target.log).toEqual([
       ...BUILD,
       'create products',
       'indexCreation products failed', // index_already_exists: expected on every later run
-      'swap products products_new',
-      'indexSwap succeeded',
-      'delete products_new',
-      'indexDeletion products_new succeeded',
+      'create products_meta',
+      'indexCreation products_meta failed',
+      ...SWAP_AND_CLEAN,
     ]);
-    // What a reader could have seen at any moment: the old catalog, then the whole new one.
+    // What a reader could have seen at any moment: the old catalog with its version, then the
+    // whole new one with its version; never the new documents under the old version.
     expect([...new Set(target.liveSizes)]).toEqual([OLD.length, NEW.length]);
+    expect([...new Set(target.liveStates)]).toEqual([`${OLD.length} old`, `${NEW.length} v2`]);
     expect(target.indexes.get('products')?.documents.size).toBe(NEW.length);
-    expect(target.indexes.has('products_new')).toBe(false);
+    expect([...target.indexes.keys()].sort()).toEqual(['products', 'products_meta']);
+    expect(report.version.version).toBe('v2');
+    expect(report.version.indexedAt.getTime()).toBeGreaterThanOrEqual(before);
+    expect(storedVersion(target)).toMatchObject({ version: 'v2' });
   });
 
-  it('deletes a products_new left by a run that died, then builds afresh', async () => {
+  it('a live index filled before versions gets its version index beside it', async () => {
+    const target = await stub();
+    seedLiveIndex(target, true);
+    await index(target);
+    expect(target.log).toContain('indexCreation products_meta succeeded');
+    expect([...new Set(target.liveStates)]).toEqual([`${OLD.length} -`, `${NEW.length} v2`]);
+  });
+
+  it('deletes a products_new and products_meta_new left by a run that died, then builds afresh', async () => {
     const target = await stub();
     seedLiveIndex(target);
     target.indexes.set('products_new', { documents: new Map([['half-1', {}]]) });
+    target.indexes.set('products_meta_new', { documents: new Map([['version', {}]]) });
     await index(target);
-    expect(target.log.slice(0, 2)).toEqual([
+    expect(target.log.slice(0, 4)).toEqual([
       'delete products_new',
       'indexDeletion products_new succeeded',
+      'delete products_meta_new',
+      'indexDeletion products_meta_new succeeded',
     ]);
     expect(target.indexes.get('products')?.documents.size).toBe(NEW.length);
     expect(target.indexes.get('products')?.documents.has('half-1')).toBe(false);
+    expect(storedVersion(target)).toMatchObject({ version: 'v2' });
   });
 });
 
@@ -124,7 +173,8 @@ describe('indexCatalogInMeilisearch: a failed build leaves the live index untouc
     expect(target.log.some((line) => line.startsWith('swap'))).toBe(false);
     expect([...new Set(target.liveSizes)]).toEqual([OLD.length]);
     expect(target.indexes.get('products')?.documents.size).toBe(OLD.length);
-    expect([...target.indexes.keys()]).toEqual(['products']);
+    expect([...target.indexes.keys()].sort()).toEqual(['products', 'products_meta']);
+    expect(storedVersion(target)).toMatchObject({ version: 'old' });
   };
 
   it('a document batch fails: INDEXING_FAILED with the reason, no swap, products_new deleted', async () => {
@@ -138,11 +188,13 @@ describe('indexCatalogInMeilisearch: a failed build leaves the live index untouc
       code: 'INDEXING_FAILED',
       message: expect.stringMatching(/index documents\) failed: stub: invalid_document_fields$/),
     });
-    expect(target.log.slice(-4)).toEqual([
+    expect(target.log.slice(-6)).toEqual([
       'documentAdditionOrUpdate products_new succeeded',
       'documentAdditionOrUpdate products_new failed',
       'delete products_new',
       'indexDeletion products_new succeeded',
+      'delete products_meta_new', // not made yet
+      'indexDeletion products_meta_new failed',
     ]);
     untouched(target);
   });
@@ -158,18 +210,21 @@ describe('indexCatalogInMeilisearch: a failed build leaves the live index untouc
     untouched(target);
   });
 
-  it('the swap fails: the build is deleted, the live index stays', async () => {
+  it('the swap fails: the build and its version are deleted, the live index and version stay', async () => {
     const target = await stub({
       task: (type) => (type === 'indexSwap' ? 'invalid_swap_indexes' : undefined),
     });
     seedLiveIndex(target);
     await expect(index(target)).rejects.toMatchObject({ code: 'INDEXING_FAILED' });
-    expect(target.log.slice(-2)).toEqual([
+    expect(target.log.slice(-4)).toEqual([
       'delete products_new',
       'indexDeletion products_new succeeded',
+      'delete products_meta_new',
+      'indexDeletion products_meta_new succeeded',
     ]);
-    expect([...new Set(target.liveSizes)]).toEqual([OLD.length]);
-    expect([...target.indexes.keys()]).toEqual(['products']);
+    expect([...new Set(target.liveStates)]).toEqual([`${OLD.length} old`]);
+    expect([...target.indexes.keys()].sort()).toEqual(['products', 'products_meta']);
+    expect(storedVersion(target)).toMatchObject({ version: 'old' });
   });
 
   it('the engine answers 500 to an upload: ENGINE_UNAVAILABLE, products_new deleted', async () => {

@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createMeilisearchIndex, indexCatalogInMeilisearch } from '../src/meilisearch/index.js';
 import { type MeilisearchModel, startMeilisearchModel } from '../src/testing/index.js';
 import { runCatalogIndexContract } from './contract/catalog-index.contract.js';
+import { runIndexVersionContract } from './contract/index-version.contract.js';
 
 // No Meilisearch server runs here: the model (src/testing/meilisearch-model) answers as one does
 // for the semantics the engine relies on, over HTTP, so the real client, the indexer with its
@@ -18,6 +19,11 @@ describe('Meilisearch model', () => {
     model = await startMeilisearchModel();
     await indexCatalogInMeilisearch(products, { host: model.url, indexUid: 'products' });
     return createMeilisearchIndex({ host: model.url, indexUid: 'products' });
+  });
+
+  runIndexVersionContract('meilisearch (model)', async () => {
+    const versions = await startMeilisearchModel();
+    return { host: versions.url, prefix: '', close: () => versions.close() };
   });
 
   it('still answers on an index filled before the dictionary fields were filterable', async () => {

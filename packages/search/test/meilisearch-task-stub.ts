@@ -25,14 +25,16 @@ export interface Faults {
 /**
  * A Meilisearch stand-in speaking the task API the indexer uses: every write is a task that is
  * answered `enqueued`, then `processing`, then its outcome (so the client must poll), applied in
- * order like Meilisearch does. `log` records each write and each outcome the client saw, and
- * `liveSizes` the size of the live index at every request, for "never partial".
+ * order like Meilisearch does. `log` records each write and each outcome the client saw,
+ * `liveSizes` the size of the live index at every request, for "never partial", and `liveStates`
+ * that size with the version its meta index `<liveUid>_meta` held then, for "never apart".
  */
 export async function startStub(liveUid: string, faults: Faults = {}) {
   const indexes = new Map<string, StubIndex>();
   const tasks: StubTask[] = [];
   const log: string[] = [];
   const liveSizes: number[] = [];
+  const liveStates: string[] = [];
   const typesSeen = new Map<string, number>();
 
   const enqueue = (type: string, indexUid: string | null, apply: () => string | undefined) => {
@@ -114,7 +116,8 @@ export async function startStub(liveUid: string, faults: Faults = {}) {
     }
     if (method === 'POST' && documents) {
       const uid = documents[1] as string;
-      const batch = body as { slug: string }[];
+      // The catalog's documents are keyed by slug, the version's by id.
+      const batch = body as { slug?: string; id?: string }[];
       log.push(`documents ${uid} ${batch.length}`);
       return [
         202,
@@ -122,21 +125,40 @@ export async function startStub(liveUid: string, faults: Faults = {}) {
           'documentAdditionOrUpdate',
           uid,
           existing(uid, (index) => {
-            for (const document of batch) index.documents.set(document.slug, document);
+            for (const document of batch) {
+              index.documents.set(String(document.slug ?? document.id), document);
+            }
           }),
         ),
       ];
     }
     if (method === 'POST' && path === '/swap-indexes') {
-      const [{ indexes: pair }] = body as [{ indexes: [string, string] }];
-      log.push(`swap ${pair.join(' ')}`);
+      const swaps = body as { indexes: [string, string] }[];
+      // As Meilisearch before 1.18 (the stack runs 1.16): a field it does not know is refused.
+      const unknown = swaps.flatMap(Object.keys).find((key) => key !== 'indexes');
+      if (unknown !== undefined) {
+        return [
+          400,
+          {
+            code: 'bad_request',
+            message: `Unknown field \`${unknown}\``,
+            type: 'invalid_request',
+            link: '',
+          },
+        ];
+      }
+      const pairs = swaps.map((swap) => swap.indexes);
+      log.push(`swap ${pairs.map((pair) => pair.join(' ')).join(', ')}`);
       return [
         202,
         enqueue('indexSwap', null, () => {
-          const [a, b] = pair.map((uid) => indexes.get(uid));
-          if (!a || !b) return 'index_not_found';
-          indexes.set(pair[0], b);
-          indexes.set(pair[1], a);
+          // Every pair or none, as Meilisearch.
+          if (pairs.flat().some((uid) => !indexes.has(uid))) return 'index_not_found';
+          const found = pairs.map(([a, b]) => [a, b, indexes.get(a), indexes.get(b)] as const);
+          for (const [a, b, first, second] of found) {
+            indexes.set(a, second as StubIndex);
+            indexes.set(b, first as StubIndex);
+          }
           return undefined;
         }),
       ];
@@ -154,7 +176,12 @@ export async function startStub(liveUid: string, faults: Faults = {}) {
     const method = request.method ?? 'GET';
     const path = new URL(request.url ?? '/', 'http://stub').pathname;
     const body = await read(request);
-    liveSizes.push(indexes.get(liveUid)?.documents.size ?? 0);
+    const size = indexes.get(liveUid)?.documents.size ?? 0;
+    const meta = indexes.get(`${liveUid}_meta`)?.documents.get('version') as
+      | { version: string }
+      | undefined;
+    liveSizes.push(size);
+    liveStates.push(`${size} ${meta?.version ?? '-'}`);
     const [status, answer] = faults.http?.(method, path)
       ? [500, { code: 'internal', message: 'stub: 500', type: 'internal', link: '' }]
       : route(method, path, body);
@@ -169,6 +196,7 @@ export async function startStub(liveUid: string, faults: Faults = {}) {
     indexes,
     log,
     liveSizes,
+    liveStates,
     close: () => new Promise((resolve) => server.close(resolve)),
   };
 }

@@ -2,6 +2,7 @@ import { Meilisearch } from 'meilisearch';
 import { describe, expect, it } from 'vitest';
 import { createMeilisearchIndex, indexCatalogInMeilisearch } from '../src/meilisearch/index.js';
 import { runCatalogIndexContract } from './contract/catalog-index.contract.js';
+import { runIndexVersionContract } from './contract/index-version.contract.js';
 import { meilisearchEnv } from './meilisearch-env.js';
 
 const suffix = `${process.pid}_${Date.now()}`;
@@ -34,6 +35,11 @@ describe.skipIf(!meilisearchEnv)(
         },
       });
     });
+
+    runIndexVersionContract('meilisearch', async () => ({
+      ...connection,
+      prefix: `version_${suffix}_`,
+    }));
 
     it('reports degraded health for a missing index instead of throwing', async () => {
       const index = createMeilisearchIndex({ ...connection, indexUid: `missing_${suffix}` });

@@ -7,6 +7,36 @@ export type VersionPart =
   | { readonly name: string; readonly file: string }
   | { readonly name: string; readonly text: string };
 
+/** The files and seed a catalog is built from; absent ones take no part. */
+export interface VersionInputs {
+  /** Absent: the sample catalog of `seed`. */
+  readonly file?: string | undefined;
+  readonly seed?: number | undefined;
+  readonly agentsFile?: string | undefined;
+  readonly lexiconFile?: string | undefined;
+}
+
+/**
+ * The parts of {@link contentVersion} for a catalog: `catalog index` (no agents: they are not in
+ * the index) and the embedded engine read the same parts, so the same files name the same
+ * version whichever engine serves them.
+ */
+export function catalogVersionParts(inputs: VersionInputs): VersionPart[] {
+  const source: VersionPart =
+    inputs.file === undefined
+      ? { name: 'sample', text: String(inputs.seed ?? 'default') }
+      : { name: 'catalog', file: inputs.file };
+  return [source, ...localVersionParts(inputs)];
+}
+
+/** The parts a process adds to a shared index: its agents and lexicon files. */
+export function localVersionParts(inputs: VersionInputs): VersionPart[] {
+  const parts: VersionPart[] = [];
+  if (inputs.agentsFile !== undefined) parts.push({ name: 'agents', file: inputs.agentsFile });
+  if (inputs.lexiconFile !== undefined) parts.push({ name: 'lexicon', file: inputs.lexiconFile });
+  return parts;
+}
+
 /** Hex digits of a version: 64 bits, enough to tell one file from the next. */
 const VERSION_DIGITS = 16;
 

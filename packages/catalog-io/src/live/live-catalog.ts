@@ -6,16 +6,19 @@ import {
   type OpenedCatalog,
   openCatalog,
 } from '../open-catalog.js';
-import { contentVersion, type VersionPart } from './content-version.js';
+import { catalogVersionParts, contentVersion, localVersionParts } from './content-version.js';
 import { type FileWatch, signature, watchFiles } from './file-watch.js';
+import { indexVersions, type VersionStamp } from './index-version.js';
 
 /** One version of the catalog: everything a request reads, built and swapped in together. */
 export interface CatalogVersion extends OpenedCatalog {
   /**
-   * A hash of the files it was built from (or, with Meilisearch, the version stored with the
-   * index): the same on every replica that serves the same files.
+   * A hash of the files it was built from; with Meilisearch, the version `catalog index` stored
+   * with the index (`unversioned` when there is none), then `+` and a hash of the agents and
+   * lexicon files when the process reads any. The same on every replica that serves the same.
    */
   readonly version: string;
+  /** When it was loaded; with Meilisearch, when the index was filled, as every replica says. */
   readonly loadedAt: Date;
 }
 
@@ -37,8 +40,9 @@ export interface LiveCatalog {
   /** The last load or reload; the first is the load at start. */
   readonly lastReload: ReloadStatus;
   /**
-   * Loads the files again and swaps the new version in; unchanged files keep the version, a bad
-   * file keeps the old one (status `failed`). Calls during a reload wait for one more after it.
+   * Loads the files (with Meilisearch, the index's version) again and swaps the new version in;
+   * unchanged ones keep the version, a bad file keeps the old one (status `failed`). Calls during
+   * a reload wait for one more after it.
    */
   reload(): Promise<ReloadStatus>;
   /** Stops watching; closes the current index. */
@@ -47,9 +51,12 @@ export interface LiveCatalog {
 
 /** Options of {@link openLiveCatalog}. */
 export interface LiveCatalogOptions {
-  /** Reload when a file changes (events, then the poll); default true. */
+  /** Reload when a file (or, with Meilisearch, the index's version) changes; default true. */
   readonly watch?: boolean;
-  /** Poll of the files, in ms (see `watchFiles`); default `config.pollMs`, else 2,000. */
+  /**
+   * Poll of the files and of the index's version, in ms (see `watchFiles`); 0: file events and
+   * `reload()` only. Default `config.pollMs`, else 2,000.
+   */
   readonly pollMs?: number;
   /** How long a changed file must stay unchanged before it is read, in ms; default 300. */
   readonly settleMs?: number;
@@ -64,8 +71,10 @@ const MAX_ATTEMPTS = 3;
 
 /**
  * Opens the catalog with {@link openCatalog} and keeps it current: when the catalog, agents or
- * lexicon file is replaced, and on `reload()` (the server calls it on SIGHUP), the files are
- * loaded again beside the version that serves, checked, and swapped in.
+ * lexicon file is replaced, when `catalog index` swaps a new Meilisearch index in (its stored
+ * version is polled), and on `reload()` (the server calls it on SIGHUP), the catalog is opened
+ * again beside the version that serves, checked, and swapped in: a new version object, so
+ * everything kept per version is dropped with the old one.
  *
  * @throws {CatalogIoError} when the first load fails (see {@link openCatalog}).
  * @example const catalog = await openLiveCatalog(config.catalog, app.log);
@@ -79,16 +88,28 @@ export async function openLiveCatalog(
   const files = watchedFiles(config);
   // Taken before the first load: a file replaced while it loads is read again.
   const since = await Promise.all(files.map(signature));
+  const pollMs = options.pollMs ?? config.pollMs ?? DEFAULT_POLL_MS;
+  const versions =
+    config.engine === 'meilisearch' && config.meilisearch
+      ? await indexVersions(config.meilisearch, localVersionParts(config), log)
+      : undefined;
+  const stamp = async (): Promise<VersionStamp> =>
+    versions ? versions.stamp() : { version: await contentVersion(catalogVersionParts(config)) };
 
   async function load(): Promise<CatalogVersion> {
     for (let attempt = 1; ; attempt++) {
       const before = await Promise.all(files.map(signature));
-      const version = await contentVersion(versionParts(config));
+      const { version, loadedAt } = await stamp();
       if (version === live?.current.version) return live.current;
       const opened = await openCatalog(config, log);
       const after = await Promise.all(files.map(signature));
       if (attempt < MAX_ATTEMPTS && after.some((sig, i) => sig !== before[i])) continue;
-      return { ...opened, index: wrap(opened.index), version, loadedAt: new Date() };
+      return {
+        ...opened,
+        index: wrap(opened.index),
+        version,
+        loadedAt: loadedAt ?? new Date(),
+      };
     }
   }
 
@@ -142,14 +163,17 @@ export async function openLiveCatalog(
     return queued;
   }
 
+  const watching = options.watch !== false;
   const watch: FileWatch | undefined =
-    options.watch === false || files.length === 0
+    !watching || files.length === 0
       ? undefined
       : watchFiles(files, () => void reload(), {
-          pollMs: options.pollMs ?? config.pollMs ?? DEFAULT_POLL_MS,
+          pollMs,
           settleMs: options.settleMs ?? DEFAULT_SETTLE_MS,
           since,
         });
+  const indexWatch =
+    watching && pollMs > 0 ? versions?.watch(() => void reload(), pollMs) : undefined;
 
   return {
     get current() {
@@ -161,6 +185,7 @@ export async function openLiveCatalog(
     reload,
     async close() {
       watch?.close();
+      indexWatch?.close();
       await running?.catch(() => undefined);
       await state.current.index.close();
     },
@@ -206,15 +231,4 @@ function watchedFiles(config: OpenCatalogOptions): string[] {
   const files = [config.agentsFile, config.lexiconFile];
   if (config.engine === 'embedded') files.unshift(config.file);
   return files.filter((file): file is string => file !== undefined);
-}
-
-function versionParts(config: OpenCatalogOptions): VersionPart[] {
-  const parts: VersionPart[] = [
-    config.file === undefined
-      ? { name: 'sample', text: String(config.seed ?? 'default') }
-      : { name: 'catalog', file: config.file },
-  ];
-  if (config.agentsFile !== undefined) parts.push({ name: 'agents', file: config.agentsFile });
-  if (config.lexiconFile !== undefined) parts.push({ name: 'lexicon', file: config.lexiconFile });
-  return parts;
 }

@@ -9,6 +9,8 @@ export {
   meilisearchSettings,
   toMeilisearchDocument,
 } from './documents.js';
+export type { IndexVersion } from './index-version.js';
+export { readIndexVersion } from './index-version.js';
 export type { IndexCatalogOptions, IndexCatalogReport } from './indexing.js';
 export { indexCatalogInMeilisearch } from './indexing.js';
 export type { MeilisearchConnection } from './meilisearch-index.js';

@@ -108,12 +108,24 @@ export async function startMeilisearchModel(): Promise<MeilisearchModel> {
     }
     if (root === 'swap-indexes' && method === 'POST') {
       const swaps = input as { indexes: [string, string] }[];
+      const uids = swaps.flatMap((swap) => swap.indexes);
+      const twice = uids.find((uid, i) => uids.indexOf(uid) !== i);
+      if (twice !== undefined) {
+        throw new ApiError(
+          400,
+          'invalid_swap_duplicate_index_found',
+          `Indexes must be declared only once during a swap. \`${twice}\` was specified several times.`,
+        );
+      }
       return enqueue('indexSwap', null, () => {
-        for (const {
-          indexes: [a, b],
-        } of swaps) {
-          const first = existing(a);
-          const second = existing(b);
+        // Every pair or none, as Meilisearch: all indexes are checked before any is swapped.
+        const missing = uids.filter((uid) => !indexes.has(uid));
+        if (missing.length > 0) {
+          const names = missing.map((uid) => `\`${uid}\``).join(', ');
+          throw new ApiError(404, 'index_not_found', `Indexes ${names} not found.`);
+        }
+        const pairs = swaps.map(({ indexes: [a, b] }) => [a, b, existing(a), existing(b)] as const);
+        for (const [a, b, first, second] of pairs) {
           indexes.set(a, Object.assign(second, { uid: a }));
           indexes.set(b, Object.assign(first, { uid: b }));
         }
