@@ -8,7 +8,10 @@ import { type Static, Type } from 'typebox';
  */
 export const CatalogStatusSchema = Type.Object(
   {
-    version: Type.String({ description: 'A hash of the files the catalog was loaded from.' }),
+    version: Type.String({
+      description:
+        'A hash of the files the catalog was loaded from; with Meilisearch, the version `catalog index` stored with the index.',
+    }),
     loaded_at: Type.String({ format: 'date-time', description: 'When this version was loaded.' }),
     reload: Type.Object(
       {
