@@ -2,12 +2,8 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { Product } from '@repo/catalog-core';
 import { generateSampleCatalog } from '@repo/catalog-core/sample';
-import {
-  type CatalogVersion,
-  fixedCatalog,
-  type LiveCatalog,
-  type ReloadStatus,
-} from '@repo/catalog-io';
+import { fixedCatalog } from '@repo/catalog-io';
+import { swappableCatalog } from '@repo/fastify-kit/testing';
 import { createEmbeddedIndex } from '@repo/search/embedded';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
@@ -19,30 +15,9 @@ const B = all.slice(50, 300);
 const onlyA = A[0]!;
 const onlyB = all[250]!;
 
-/** A catalog whose version a test swaps, as a reload would. */
-function swappable(products: readonly Product[]) {
-  const versionOf = (p: readonly Product[], id: string): CatalogVersion =>
-    fixedCatalog(createEmbeddedIndex(p), { version: id }).current;
-  let current = versionOf(products, 'aaaaaaaaaaaaaaaa');
-  let lastReload: ReloadStatus = { status: 'ok', at: current.loadedAt };
-  const live: LiveCatalog = {
-    get current() {
-      return current;
-    },
-    get lastReload() {
-      return lastReload;
-    },
-    reload: async () => lastReload,
-    close: async () => undefined,
-  };
-  return {
-    live,
-    swap(p: readonly Product[], id: string) {
-      current = versionOf(p, id);
-      lastReload = { status: 'ok', at: new Date() };
-    },
-  };
-}
+/** A catalog version of `products`, named `id`. */
+const version = (products: readonly Product[], id: string) =>
+  fixedCatalog(createEmbeddedIndex(products), { version: id }).current;
 
 async function call(app: FastifyInstance, name: string, args: Record<string, unknown>) {
   const response = await app.inject(
@@ -54,8 +29,8 @@ async function call(app: FastifyInstance, name: string, args: Record<string, unk
 
 describe('a catalog version swapped in while the MCP app runs', () => {
   it('answers tools from the new version: no cached answer of the old one survives', async () => {
-    const catalog = swappable(A);
-    const app = await build({}, { catalog: catalog.live });
+    const catalog = swappableCatalog(version(A, 'aaaaaaaaaaaaaaaa'));
+    const app = await build({}, { catalog });
     const browse = { limit: 1 };
     const before = await call(app, 'search_products', browse);
     expect(before.structuredContent.total).toBe(200);
@@ -65,7 +40,7 @@ describe('a catalog version swapped in while the MCP app runs', () => {
       onlyA.slug,
     );
 
-    catalog.swap(B, 'bbbbbbbbbbbbbbbb');
+    catalog.swap(version(B, 'bbbbbbbbbbbbbbbb'));
     const after = await call(app, 'search_products', browse);
     expect(after.structuredContent.total).toBe(250);
     expect(after.content[0].text).toContain('250 products');
@@ -86,22 +61,22 @@ describe('a catalog version swapped in while the MCP app runs', () => {
   });
 
   it('names the version and the last reload in its own /health.json', async () => {
-    const catalog = swappable(A);
-    const app = await build({}, { catalog: catalog.live });
+    const catalog = swappableCatalog(version(A, 'aaaaaaaaaaaaaaaa'));
+    const app = await build({}, { catalog });
     expect((await app.inject('/health.json')).json().catalog).toMatchObject({
       version: 'aaaaaaaaaaaaaaaa',
       reload: { status: 'ok' },
     });
-    catalog.swap(B, 'bbbbbbbbbbbbbbbb');
+    catalog.swap(version(B, 'bbbbbbbbbbbbbbbb'));
     expect((await app.inject('/health.json')).json().catalog.version).toBe('bbbbbbbbbbbbbbbb');
   });
 
   it('keeps nothing of an old version once its calls are done: its result cache goes with it', async () => {
     setFlagsFromString('--expose-gc');
     const gc = runInNewContext('gc') as () => void;
-    const catalog = swappable(A);
-    const app = await build({}, { catalog: catalog.live });
-    const old = new WeakRef(catalog.live.current);
+    const catalog = swappableCatalog(version(A, 'aaaaaaaaaaaaaaaa'));
+    const app = await build({}, { catalog });
+    const old = new WeakRef(catalog.current);
     // Twice each: a result is kept from its second call on.
     for (let i = 0; i < 2; i++) {
       await call(app, 'search_products', { query: 'hoodie' });
@@ -109,7 +84,7 @@ describe('a catalog version swapped in while the MCP app runs', () => {
       await call(app, 'get_agent_offers', {});
       await call(app, 'estimate_shipping', { country: 'US', weight_grams: 900 });
     }
-    catalog.swap(B, 'bbbbbbbbbbbbbbbb');
+    catalog.swap(version(B, 'bbbbbbbbbbbbbbbb'));
     await call(app, 'search_products', { query: 'hoodie' });
     await new Promise((resolve) => setTimeout(resolve, 0));
     gc();

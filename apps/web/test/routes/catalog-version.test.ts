@@ -3,12 +3,8 @@ import { runInNewContext } from 'node:vm';
 import type { Product } from '@repo/catalog-core';
 import { DEFAULT_AGENTS } from '@repo/catalog-core';
 import { generateSampleCatalog } from '@repo/catalog-core/sample';
-import {
-  type CatalogVersion,
-  fixedCatalog,
-  type LiveCatalog,
-  type ReloadStatus,
-} from '@repo/catalog-io';
+import { type CatalogVersion, fixedCatalog, type LiveCatalog } from '@repo/catalog-io';
+import { swappableCatalog } from '@repo/fastify-kit/testing';
 import type { CatalogIndex } from '@repo/search';
 import { createEmbeddedIndex } from '@repo/search/embedded';
 import Fastify from 'fastify';
@@ -25,32 +21,6 @@ const B = all.slice(50, 300);
 const onlyA = A[0]!;
 const kept = A[100]!;
 const onlyB = all[250]!;
-
-/** A catalog whose version a test swaps, as a reload would. */
-function swappable(products: readonly Product[]) {
-  let current = version(products, 'aaaaaaaaaaaaaaaa');
-  let lastReload: ReloadStatus = { status: 'ok', at: current.loadedAt };
-  const live: LiveCatalog = {
-    get current() {
-      return current;
-    },
-    get lastReload() {
-      return lastReload;
-    },
-    reload: async () => lastReload,
-    close: async () => undefined,
-  };
-  return {
-    live,
-    swap(next: CatalogVersion) {
-      current = next;
-      lastReload = { status: 'ok', at: new Date() };
-    },
-    fail(error: string) {
-      lastReload = { status: 'failed', at: new Date(), error };
-    },
-  };
-}
 
 function version(
   products: readonly Product[],
@@ -71,8 +41,8 @@ async function build(live: LiveCatalog) {
 
 describe('a catalog version swapped in while the web app runs', () => {
   it('serves the new products, forgets the old ones and changes every page ETag', async () => {
-    const catalog = swappable(A);
-    const app = await build(catalog.live);
+    const catalog = swappableCatalog(version(A, 'aaaaaaaaaaaaaaaa'));
+    const app = await build(catalog);
     const old = await app.inject(`/producto/${kept.slug}`);
     expect(old.headers.etag).toMatch(/^"aaaaaaaaaaaaaaaa-/);
     expect((await app.inject(`/producto/${onlyA.slug}`)).statusCode).toBe(200);
@@ -115,9 +85,9 @@ describe('a catalog version swapped in while the web app runs', () => {
       health: () => plain.health(),
       close: () => plain.close(),
     };
-    const catalog = swappable(A);
+    const catalog = swappableCatalog(version(A, 'aaaaaaaaaaaaaaaa'));
     catalog.swap(version(A, 'aaaaaaaaaaaaaaaa', slow));
-    const app = await build(catalog.live);
+    const app = await build(catalog);
     const inFlight = app.inject('/catalog.md?q=hoodie');
     await new Promise((resolve) => setTimeout(resolve, 20));
     catalog.swap(version(B, 'bbbbbbbbbbbbbbbb'));
@@ -138,13 +108,13 @@ describe('a catalog version swapped in while the web app runs', () => {
   });
 
   it('reports the version, when it was loaded and the last reload in /health.json', async () => {
-    const catalog = swappable(A);
-    const app = await build(catalog.live);
+    const catalog = swappableCatalog(version(A, 'aaaaaaaaaaaaaaaa'));
+    const app = await build(catalog);
     const before = (await app.inject('/health.json')).json();
     expect(before.catalog).toMatchObject({
       products: 200,
       version: 'aaaaaaaaaaaaaaaa',
-      loaded_at: catalog.live.current.loadedAt.toISOString(),
+      loaded_at: catalog.current.loadedAt.toISOString(),
       reload: { status: 'ok' },
     });
     catalog.fail('no valid product in catalog.csv');
@@ -166,10 +136,10 @@ describe('a catalog version swapped in while the web app runs', () => {
   });
 
   it('dates the sitemap by the version and renames agents in llms.txt with the agents file', async () => {
-    const catalog = swappable(A);
-    const app = await build(catalog.live);
+    const catalog = swappableCatalog(version(A, 'aaaaaaaaaaaaaaaa'));
+    const app = await build(catalog);
     const sitemap = (await app.inject('/sitemap.xml')).body;
-    expect(sitemap).toContain(`<lastmod>${catalog.live.current.loadedAt.toISOString()}</lastmod>`);
+    expect(sitemap).toContain(`<lastmod>${catalog.current.loadedAt.toISOString()}</lastmod>`);
     expect(sitemap).toContain(onlyA.slug);
     const renamed = DEFAULT_AGENTS.map((a, i) => (i === 0 ? { ...a, name: 'Renamed Agent' } : a));
     const next = version(B, 'bbbbbbbbbbbbbbbb', undefined, renamed);
@@ -177,16 +147,16 @@ describe('a catalog version swapped in while the web app runs', () => {
     const later = (await app.inject('/sitemap.xml')).body;
     expect(later).not.toContain(onlyA.slug);
     expect(later).toContain(onlyB.slug);
-    expect(later).toContain(`<lastmod>${catalog.live.current.loadedAt.toISOString()}</lastmod>`);
+    expect(later).toContain(`<lastmod>${catalog.current.loadedAt.toISOString()}</lastmod>`);
     expect((await app.inject('/llms.txt')).body).toContain('Renamed Agent');
   });
 
   it('keeps nothing of an old version once its requests are done: its caches go with it', async () => {
     setFlagsFromString('--expose-gc');
     const gc = runInNewContext('gc') as () => void;
-    const catalog = swappable(A);
-    const app = await build(catalog.live);
-    const old = new WeakRef(catalog.live.current);
+    const catalog = swappableCatalog(version(A, 'aaaaaaaaaaaaaaaa'));
+    const app = await build(catalog);
+    const old = new WeakRef(catalog.current);
     for (const url of [
       '/',
       '/catalog?q=hoodie',
