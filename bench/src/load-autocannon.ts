@@ -26,7 +26,7 @@ export function createAutocannon(options: { decodeBodies: boolean }): LoadGenera
   Queue.prototype.addBody = options.decodeBodies ? decodeBody : () => {};
   return {
     name: 'autocannon',
-    async run(baseUrl, scenario, { connections, durationS, rate }) {
+    async run(baseUrl, scenario, { connections, durationS, rate, timeoutS }) {
       assertLoopback(baseUrl);
       const cursor = cursorOf(scenario);
       const cpu = process.cpuUsage();
@@ -35,6 +35,7 @@ export function createAutocannon(options: { decodeBodies: boolean }): LoadGenera
         connections,
         duration: durationS,
         ...(rate === undefined ? {} : { overallRate: Math.round(rate) }),
+        ...(timeoutS === undefined ? {} : { timeout: timeoutS }),
         requests: [takeInTurn(scenario, cursor)],
       });
       const used = process.cpuUsage(cpu);
@@ -45,6 +46,7 @@ export function createAutocannon(options: { decodeBodies: boolean }): LoadGenera
         rps: result.requests.total / result.duration,
         p50Ms: result.latency.p50,
         p99Ms: result.latency.p99,
+        maxMs: result.latency.max,
         errors: result.errors + result.timeouts,
         non2xx: result.non2xx,
         generatorCpuS: (used.user + used.system) / 1e6,

@@ -25,6 +25,7 @@ interface WrkSummary {
   readonly non2xx: number;
   readonly p50Us: number;
   readonly p99Us: number;
+  readonly maxUs: number;
   readonly next: number;
   readonly runCpuS: number;
 }
@@ -74,7 +75,7 @@ export function createWrk(options: {
 
   return {
     name: 'wrk',
-    async run(baseUrl, scenario, { connections, durationS, rate }): Promise<LoadResult> {
+    async run(baseUrl, scenario, { connections, durationS, rate, timeoutS }): Promise<LoadResult> {
       assertLoopback(baseUrl);
       const file = await fileOf(scenario);
       const cursor = cursorOf(scenario);
@@ -87,7 +88,7 @@ export function createWrk(options: {
         '--duration',
         `${Math.max(1, Math.round(durationS))}s`,
         '--timeout',
-        '10s',
+        `${timeoutS ?? 10}s`,
         '--script',
         options.script,
         baseUrl,
@@ -120,6 +121,7 @@ export function createWrk(options: {
         rps: s.requests / seconds,
         p50Ms: s.p50Us / 1000,
         p99Ms: s.p99Us / 1000,
+        maxMs: s.maxUs / 1000,
         errors: s.connectErrors + s.readErrors + s.writeErrors + s.timeouts,
         non2xx: s.non2xx,
         generatorCpuS: s.runCpuS,

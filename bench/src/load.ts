@@ -34,6 +34,8 @@ export interface LoadOptions {
    * answers. Each connection pauses between requests; the rate reached is in the result.
    */
   readonly rate?: number;
+  /** A request unanswered this long counts as a timeout, its latency unrecorded (default 10 s). */
+  readonly timeoutS?: number;
 }
 
 /** What one load run measured, as the load generator saw it. */
@@ -46,6 +48,8 @@ export interface LoadResult {
   readonly rps: number;
   readonly p50Ms: number;
   readonly p99Ms: number;
+  /** The slowest answer of the run. */
+  readonly maxMs?: number;
   /** Connection errors, read/write errors and timeouts. */
   readonly errors: number;
   /** Answers with a status of 400 or more. */

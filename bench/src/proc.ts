@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 
 // Linux reports process times in clock ticks; `getconf` knows how long one is (almost always 100).
 let ticksPerSecond: number | undefined;
@@ -53,6 +53,20 @@ export function rssMB(pid: number | undefined): number | undefined {
 /** The highest resident set size the process has had so far, in MB (`VmHWM`). */
 export function peakRssMB(pid: number | undefined): number | undefined {
   return statusKb(pid, 'VmHWM');
+}
+
+/**
+ * Sets a process's `VmHWM` back to its current RSS (`5` written to `/proc/<pid>/clear_refs`,
+ * Linux 4.0 and later), so that `VmHWM` read later is the peak since now: the kernel's own
+ * high-water mark, which no sampling interval can miss. False when the kernel refused.
+ */
+export function resetPeakRss(pid: number): boolean {
+  try {
+    writeFileSync(`/proc/${pid}/clear_refs`, '5');
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The direct children of a process (nginx's workers under its master). */

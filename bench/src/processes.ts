@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
+import { StringDecoder } from 'node:string_decoder';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { onCore } from './cores.js';
 
@@ -39,6 +40,8 @@ export interface StartOptions {
   readonly core?: number | undefined;
   /** How long the first 200 may take (default 30 s). */
   readonly timeoutMs?: number;
+  /** Called with each piece of the log as it is read (a line may be cut between two). */
+  readonly onLog?: (text: string) => void;
 }
 
 /** Polls `url` until it answers 200, or fails after `timeoutMs`. */
@@ -77,8 +80,12 @@ export async function startNode(entry: string, options: StartOptions): Promise<S
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let logBytes = 0;
+  const { onLog } = options;
+  // A character cut between two chunks is completed by the decoder, not broken in two.
+  const decoder = onLog && new StringDecoder('utf8');
   child.stdout?.on('data', (chunk: Buffer) => {
     logBytes += chunk.length;
+    if (decoder) onLog?.(decoder.write(chunk));
   });
   const url = `http://127.0.0.1:${port}`;
   try {

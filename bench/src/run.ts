@@ -15,6 +15,7 @@ import { coldStartSection } from './sections/cold-start.js';
 import { engineSection } from './sections/engine.js';
 import { gatewaySection } from './sections/gateway.js';
 import { httpSection } from './sections/http.js';
+import { reloadSection } from './sections/reload.js';
 import { scaleSection } from './sections/scale.js';
 
 const SECTIONS = {
@@ -22,12 +23,13 @@ const SECTIONS = {
   'cold-start': coldStartSection,
   http: httpSection,
   gateway: gatewaySection,
+  reload: reloadSection,
   scale: scaleSection,
 } as const;
 type Section = keyof typeof SECTIONS;
 
 const USAGE =
-  'usage: pnpm bench [--quick] [--only TEXT] [--sections engine,cold-start,http,gateway,scale] [--scale] [--duration S] [--connections N] [--rounds R] [--profile] [--no-pin] [--generator wrk|autocannon] [--decode-bodies]\nEvery option is described in bench/README.md.';
+  'usage: pnpm bench [--quick] [--only TEXT] [--sections engine,cold-start,http,gateway,reload,scale] [--scale] [--duration S] [--connections N] [--rounds R] [--profile] [--no-pin] [--generator wrk|autocannon] [--decode-bodies]\nEvery option is described in bench/README.md.';
 
 function usageError(message: string): never {
   console.error(`pnpm bench: ${message}\n${USAGE}`);
@@ -51,7 +53,7 @@ const OPTIONS = {
   only: { type: 'string' },
   // The 1,000,000-product cases (engine, cold start, import): minutes more, so not by default.
   scale: { type: 'boolean', default: false },
-  // The sections to run, comma-separated, in this order: engine,cold-start,http,gateway,scale.
+  // The sections to run, comma-separated, in this order: engine,cold-start,http,gateway,reload,scale.
   sections: { type: 'string' },
   // Writes a V8 CPU profile of each measured service to bench/results/ when it stops.
   profile: { type: 'boolean', default: false },
@@ -88,7 +90,9 @@ function sectionsToRun(): Section[] {
     }
     return (Object.keys(SECTIONS) as Section[]).filter((s) => asked.includes(s));
   }
-  const base: Section[] = values.only ? ['http'] : ['engine', 'cold-start', 'http', 'gateway'];
+  const base: Section[] = values.only
+    ? ['http']
+    : ['engine', 'cold-start', 'http', 'gateway', 'reload'];
   return values.scale ? [...base, 'scale'] : base;
 }
 

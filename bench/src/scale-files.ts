@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { once } from 'node:events';
 import { createReadStream, createWriteStream, existsSync, mkdirSync, renameSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
 import { PRODUCT_FIELDS } from '@repo/catalog-core';
@@ -60,4 +60,58 @@ export async function csvExport(ndjson: string, rows: number): Promise<string> {
   if (written < rows) throw new Error(`${ndjson} has ${written} products, not ${rows}`);
   renameSync(partial, file);
   return file;
+}
+
+/** One product in this many is changed in the copy {@link changedCatalog} writes. */
+export const CHANGED_EVERY = 50;
+
+/**
+ * Line `i` of an NDJSON catalog as the changed copy holds it: one product in
+ * {@link CHANGED_EVERY} a yuan dearer (as an operator's new export moves a few prices), the others
+ * as they are, byte for byte.
+ */
+export function changedLine(line: string, i: number): string {
+  if (i % CHANGED_EVERY !== 0 || line.trim() === '') return line;
+  const product = JSON.parse(line) as { price: number };
+  return JSON.stringify({ ...product, price: product.price + 1 });
+}
+
+// Each line of an NDJSON file in turn, with its index among the lines.
+async function* linesOf(file: string): AsyncGenerator<string> {
+  const lines = createInterface({ input: createReadStream(file), crlfDelay: Infinity });
+  try {
+    yield* lines;
+  } finally {
+    lines.close();
+  }
+}
+
+/**
+ * A copy of an NDJSON catalog with a few prices changed (see {@link changedLine}), written once
+ * beside it in the bench cache: a second version of the same catalog, for a reload that swaps.
+ */
+export async function changedCatalog(ndjson: string): Promise<string> {
+  const file = join(paths.cache, basename(ndjson).replace(/\.ndjson$/, '-changed.ndjson'));
+  if (existsSync(file)) return file;
+  const partial = `${file}.partial`;
+  const out = createWriteStream(partial);
+  let i = 0;
+  for await (const line of linesOf(ndjson)) {
+    if (!out.write(`${changedLine(line, i++)}\n`)) await once(out, 'drain');
+  }
+  out.end();
+  await once(out, 'finish');
+  renameSync(partial, file);
+  return file;
+}
+
+/** The slug of one product in `every` of an NDJSON catalog, in file order. */
+export async function slugsOf(ndjson: string, every: number): Promise<string[]> {
+  const slugs: string[] = [];
+  let i = 0;
+  for await (const line of linesOf(ndjson)) {
+    if (line.trim() === '' || i++ % every !== 0) continue;
+    slugs.push((JSON.parse(line) as { slug: string }).slug);
+  }
+  return slugs;
 }

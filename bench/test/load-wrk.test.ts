@@ -90,6 +90,7 @@ describe('wrk driven by lua/requests.lua', () => {
     expect(result.non2xx).toBeLessThan(result.requests / 2);
     expect(result.generatorCpuS).toBeGreaterThan(0);
     expect(result.p99Ms).toBeGreaterThanOrEqual(result.p50Ms);
+    expect(result.maxMs).toBeGreaterThanOrEqual(result.p99Ms);
     const host = new URL(baseUrl).host;
     expect(seen[0]).toEqual({
       method: 'GET',

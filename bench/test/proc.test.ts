@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { cpuSeconds, parseStatTicks, peakRssMB, rssMB } from '../src/proc.js';
+import { cpuSeconds, parseStatTicks, peakRssMB, resetPeakRss, rssMB } from '../src/proc.js';
 
 describe('parseStatTicks', () => {
   it('adds utime and stime, counting fields after the command name even when it holds ") ("', () => {
@@ -43,5 +43,19 @@ describe('cpuSeconds', () => {
     expect(cpuSeconds(idle.pid!) - idleBefore).toBeLessThan(0.05);
     expect(rssMB(busy.pid)).toBeGreaterThan(10);
     expect(peakRssMB(busy.pid)).toBeGreaterThanOrEqual(rssMB(busy.pid)! - 1);
+  });
+});
+
+describe('resetPeakRss', () => {
+  it('sets VmHWM to the RSS of now, so that the next peak read is the peak since then', () => {
+    const peak = peakRssMB(process.pid)!;
+    expect(resetPeakRss(process.pid)).toBe(true);
+    const reset = peakRssMB(process.pid)!;
+    expect(reset).toBeLessThanOrEqual(peak);
+    expect(Math.abs(reset - rssMB(process.pid)!)).toBeLessThan(16);
+    // Touched pages count at once: the new peak holds them.
+    const touched = Buffer.alloc(64 * 1024 * 1024, 1);
+    expect(peakRssMB(process.pid)!).toBeGreaterThan(reset + 48);
+    expect(touched.length).toBe(64 * 1024 * 1024);
   });
 });

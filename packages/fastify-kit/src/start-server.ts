@@ -127,17 +127,13 @@ export async function startServer<C extends CatalogConfig | undefined = undefine
   setup: ServerSetup<C>,
 ): Promise<FastifyInstance> {
   const app = await createServer(setup);
-  closeWithGrace(
-    {
-      delay: setup.config.closeGraceMs,
-      // A process serving a catalog reloads it on SIGHUP (see reloadOnHangup) rather than close.
-      ...(setup.catalog ? { skip: ['SIGHUP' as const] } : {}),
-    },
-    async ({ err }) => {
-      if (err) app.log.error({ err }, 'closing after an error');
-      await app.close();
-    },
-  );
+  // close-with-grace also closes on SIGHUP; a process with a catalog reloads it on SIGHUP instead
+  // (see reloadOnHangup), and must stay up.
+  const skip = setup.catalog ? ['SIGHUP' as const] : [];
+  closeWithGrace({ delay: setup.config.closeGraceMs, skip }, async ({ err }) => {
+    if (err) app.log.error({ err }, 'closing after an error');
+    await app.close();
+  });
   await app.listen({ host: setup.config.host, port: setup.config.port });
   return app;
 }

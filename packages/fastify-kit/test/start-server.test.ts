@@ -161,9 +161,9 @@ describe('createServer', () => {
 describe('startServer, as a process', () => {
   const entry = join(dirname(fileURLToPath(import.meta.url)), 'fixtures', 'slow-server.mjs');
 
-  async function start() {
+  async function start(...args: string[]) {
     const port = await freePort();
-    const child: ChildProcess = spawn(process.execPath, [entry, String(port)], {
+    const child: ChildProcess = spawn(process.execPath, [entry, String(port), ...args], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -177,7 +177,7 @@ describe('startServer, as a process', () => {
     onTestFinished(() => {
       if (child.exitCode === null) child.kill('SIGKILL');
     });
-    for (let i = 0; i < 200; i++) {
+    for (let i = 0; i < 400; i++) {
       if (child.exitCode !== null) throw new Error(`exited with ${child.exitCode}: ${stderr}`);
       if (await fetch(`http://127.0.0.1:${port}/ready`).catch(() => undefined)) {
         return { port, child, log: () => stdout };
@@ -213,6 +213,27 @@ describe('startServer, as a process', () => {
       .find((line) => line.url === '/slow');
     expect(slow).toMatchObject({ statusCode: 200, msg: 'request completed' });
   });
+
+  it('on SIGHUP reloads its catalog and keeps serving; SIGTERM still ends it', async () => {
+    const { port, child, log } = await start('catalog');
+    const opened = await (await fetch(`http://127.0.0.1:${port}/reloaded`)).text();
+    const exited = once(child, 'exit');
+    child.kill('SIGHUP');
+    // The sample's files do not change, so the reload keeps the version and only its time moves.
+    let reloaded = opened;
+    for (let i = 0; i < 100 && reloaded === opened; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      reloaded = await (await fetch(`http://127.0.0.1:${port}/reloaded`)).text();
+    }
+    expect(reloaded).not.toBe(opened);
+    // close-with-grace would have begun closing on the same signal: the server would be gone.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(child.exitCode).toBeNull();
+    expect(await (await fetch(`http://127.0.0.1:${port}/ready`)).text()).toBe('ready');
+    expect(log()).toContain('SIGHUP: reloading the catalog');
+    child.kill('SIGTERM');
+    expect((await exited)[0]).toBe(0);
+  }, 30_000);
 
   it('writes the access line of a quiet server at once, without waiting for a full batch', async () => {
     const { port, log } = await start();
