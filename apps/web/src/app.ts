@@ -69,6 +69,13 @@ export default async function webApp(fastify: FastifyInstance, opts: WebAppOptio
       new WebHttpError(
         429,
         `Too many requests: at most ${max} pages every ${opts.config.edge.rateLimit.windowMs / 1000} s per client. Try again in ${Math.ceil(ttl / 1000)} s.`,
+        {},
+        (l) =>
+          l.t(l.m.errors.tooMany, {
+            max,
+            seconds: opts.config.edge.rateLimit.windowMs / 1000,
+            retry: Math.ceil(ttl / 1000),
+          }),
       ),
   });
 

@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import { isCatalogError } from '@repo/catalog-core';
 import { isSearchError } from '@repo/search';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { Locale } from './i18n/locale.js';
 import { errorPage } from './pages/error-page.js';
 import { negotiate, type Representation } from './render/negotiate.js';
 import { sendPage } from './render/send-page.js';
@@ -26,13 +27,20 @@ export function problem(status: number, detail?: string, instance?: string): Pro
   };
 }
 
-/** An HTTP error with a client-safe message (and headers such as `Allow`). */
+/** An error's words in a page's language; absent, pages show the English message. */
+export type LocalizedMessage = (locale: Locale) => string;
+
+/**
+ * An HTTP error with a client-safe message (and headers such as `Allow`); `localized` says it in
+ * an error page's language (problem+json keeps the English `message`).
+ */
 export class WebHttpError extends Error {
   override name = 'WebHttpError';
   constructor(
     readonly statusCode: number,
     message: string,
     readonly headers: Readonly<Record<string, string>> = {},
+    readonly localized?: LocalizedMessage,
   ) {
     super(message);
   }
@@ -72,12 +80,27 @@ function clientMessage(error: FastifyError, status: number): string {
   return error.message;
 }
 
+// The same in a page's language: the parameter named, the validator's detail as code.
+function localizedMessage(error: FastifyError, status: number): LocalizedMessage | undefined {
+  if (error instanceof WebHttpError) return error.localized;
+  if (status >= 500) {
+    return (l) => (status === 503 ? l.m.errors.busy : l.m.errors.internal);
+  }
+  const first = error.validation?.[0];
+  if (first === undefined) return undefined;
+  const name =
+    first.instancePath.replace(/^\//, '') ||
+    String((first.params as { missingProperty?: unknown }).missingProperty ?? '');
+  return (l) => `${l.t(l.m.errors.invalidParameter, { name })} (${first.message ?? ''})`;
+}
+
 /** Sends an error in the representation the request asked for. */
 export function sendError(
   request: FastifyRequest,
   reply: FastifyReply,
   status: number,
   message: string,
+  localized?: LocalizedMessage,
 ) {
   const rep = errorRepresentation(request);
   // A URL the router refuses (one-process server) is answered at the root, where the web app's
@@ -92,7 +115,7 @@ export function sendError(
   // The site of the request's catalog version; an error before the request took one (a URL the
   // router refused) gets the version-free shell.
   const site = request.site ?? request.server.site;
-  const page = errorPage(site, status, message, request.url);
+  const page = errorPage(request, status, message, localized);
   return sendPage(request, reply, page, site, rep === 'markdown' ? 'markdown' : 'html');
 }
 
@@ -107,11 +130,19 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
   if (error instanceof WebHttpError) reply.headers(error.headers);
   // The catalog engine is busy or away: say when trying again makes sense (RFC 9110 10.2.3).
   if (status === 503) reply.header('retry-after', '5');
-  return sendError(request, reply, status, clientMessage(error, status));
+  return sendError(
+    request,
+    reply,
+    status,
+    clientMessage(error, status),
+    localizedMessage(error, status),
+  );
 }
 
 /** 404 for any route the app does not know, in the representation asked for. */
 export function handleNotFound(request: FastifyRequest, reply: FastifyReply) {
   const path = (request.url.split('?')[0] ?? '/').slice(0, 200);
-  return sendError(request, reply, 404, `Nothing here: ${path}`);
+  return sendError(request, reply, 404, `Nothing here: ${path}`, (l) =>
+    l.t(l.m.errors.nothingHere, { path }),
+  );
 }

@@ -1,17 +1,30 @@
 import { type Agent, agentSignupUrl, type SiteUrls } from '@repo/catalog-core';
+import type { Locale } from '../i18n/locale.js';
 import type { Block, Inline } from '../render/page-model.js';
-import { YOUR_AGENT } from './preferred-agent.js';
 import { section } from './shared.js';
 
-function fees(agent: Agent): string {
+function fees(locale: Locale, agent: Agent): string {
+  const { m } = locale;
   const f = agent.fees;
-  const service = f.service_pct === 0 ? 'no service fee' : `${f.service_pct}% service fee`;
-  return `${service}, ${f.payment_pct}% payment fee, ${f.free_storage_days} days of free storage`;
+  const service =
+    f.service_pct === 0
+      ? m.agents.noServiceFee
+      : locale.t(m.agents.serviceFee, { pct: f.service_pct });
+  return locale.t(m.agents.feesLine, {
+    service,
+    payment: f.payment_pct,
+    days: f.free_storage_days,
+  });
 }
 
-function lines(agent: Agent): string {
+function lines(locale: Locale, agent: Agent): string {
   return agent.shipping_lines
-    .map((l) => `${l.name} (${l.delivery_days.min}–${l.delivery_days.max} days)`)
+    .map((l) =>
+      locale.t(locale.m.agents.line, {
+        name: l.name,
+        days: locale.t(locale.m.common.days, l.delivery_days),
+      }),
+    )
     .join(', ');
 }
 
@@ -19,7 +32,13 @@ function lines(agent: Agent): string {
  * One section per agent: verified status, offers, fees, lines, sign-up and spreadsheet links; the
  * visitor's preferred agent says so in its heading.
  */
-export function agentBlocks(urls: SiteUrls, agents: readonly Agent[], preferred?: Agent): Block[] {
+export function agentBlocks(
+  urls: SiteUrls,
+  locale: Locale,
+  agents: readonly Agent[],
+  preferred?: Agent,
+): Block[] {
+  const { m } = locale;
   return agents.map((agent) => {
     const offers: Inline[] = agent.offers.length
       ? [
@@ -27,33 +46,39 @@ export function agentBlocks(urls: SiteUrls, agents: readonly Agent[], preferred?
             .map((o) => (o.conditions ? `${o.headline} (${o.conditions})` : o.headline))
             .join('; '),
         ]
-      : ['none at the moment'];
-    const title = agent.id === preferred?.id ? `${agent.name} (${YOUR_AGENT})` : agent.name;
+      : [m.agents.noOffers];
+    const title = agent.id === preferred?.id ? `${agent.name} (${m.common.yourAgent})` : agent.name;
     return section(`agent-${agent.id}`, title, [
       {
         kind: 'facts',
         items: [
           {
-            label: 'Status',
+            label: m.agents.status,
             value: [
-              agent.verified ? 'Verified' : 'Not verified',
-              agent.status === 'active' ? '' : ` (${agent.status})`,
+              agent.verified ? m.agents.verified : m.agents.notVerified,
+              agent.status === 'active'
+                ? ''
+                : locale.t(m.agents.statusNote, { status: m.agents.states[agent.status] }),
             ],
           },
-          { label: 'Offers', value: offers },
-          { label: 'Fees', value: [fees(agent)] },
-          { label: 'Shipping lines', value: [lines(agent)] },
+          { label: m.agents.offers, value: offers },
+          { label: m.agents.fees, value: [fees(locale, agent)] },
+          { label: m.agents.lines, value: [lines(locale, agent)] },
         ],
       },
       {
         kind: 'buttons',
-        label: `${agent.name} links`,
+        label: locale.t(m.agents.links, { agent: agent.name }),
         items: [
-          { href: agentSignupUrl(agent), text: `Sign up at ${agent.name}`, sponsored: true },
+          {
+            href: agentSignupUrl(agent),
+            text: locale.t(m.agents.signUp, { agent: agent.name }),
+            sponsored: true,
+          },
           {
             href: urls.spreadsheet(agent.id),
             mdHref: urls.spreadsheet(agent.id, {}, 'md'),
-            text: `Spreadsheet with ${agent.name} links`,
+            text: locale.t(m.agents.spreadsheet, { agent: agent.name }),
           },
         ],
       },

@@ -1,58 +1,62 @@
-import { AFFILIATE_DISCLOSURE, SERVICE_INFO } from '@repo/catalog-core';
+import { SERVICE_INFO } from '@repo/catalog-core';
 import { marked } from 'marked';
 import { faqMarkdown } from '../content/faq.js';
 import type { Block, PageModel } from '../render/page-model.js';
 import { agentBlocks } from './agents.js';
 import type { PageContext } from './page-context.js';
 import { preferredFirst } from './preferred-agent.js';
-import { categoryLinks, count, keptFields, productCard, section } from './shared.js';
+import { categoryLinks, disclosure, keptFields, productCard, section } from './shared.js';
 
 /** How many products the home page features. */
 export const FEATURED_COUNT = 12;
 
 /** `/`: search, the categories, featured products, the verified agents and the FAQ. */
 export async function homePage(ctx: PageContext): Promise<PageModel> {
-  const { site, urls } = ctx;
+  const { site, urls, locale } = ctx;
+  const { m } = locale;
   const [counts, featured] = await Promise.all([
     site.categoryCounts(),
     ctx.catalog.featured(FEATURED_COUNT),
   ]);
   const total = counts.reduce((sum, c) => sum + c.count, 0);
-  const faq = faqMarkdown(urls, site.agents, site.contactEmail);
+  const faq = faqMarkdown(urls, locale, site.agents, site.contactEmail);
   const blocks: Block[] = [
     {
       kind: 'form',
-      label: 'Search the catalog',
+      label: m.home.searchLabel,
       action: urls.canonical().catalog(),
-      mdHint: `Search: ${urls.catalog({ q: 'your words' }, 'md')} (also category, sort, min_price, max_price, page); q may also be a pasted listing or agent link.`,
+      mdHint: locale.t(m.home.searchHint, {
+        url: urls.catalog({ q: m.home.searchExample }, 'md'),
+      }),
       fields: [
-        { kind: 'search', name: 'q', label: `Search ${count(total)} products`, value: '' },
+        {
+          kind: 'search',
+          name: 'q',
+          label: locale.t(m.home.searchField, { count: total }),
+          value: '',
+        },
         ...keptFields(urls),
       ],
-      submit: 'Search',
+      submit: m.common.search,
     },
-    section('categories', 'Categories', [
-      { kind: 'links', label: 'Categories', items: categoryLinks(urls, counts) },
+    section('categories', m.home.categories, [
+      { kind: 'links', label: m.home.categories, items: categoryLinks(urls, locale, counts) },
     ]),
-    section('shipping', 'Shipping to your country', [
+    section('shipping', m.home.shippingTitle, [
       {
         kind: 'paragraph',
         content: [
-          'What your haul costs to ship to any country, with every agent’s lines side by side: ',
-          {
-            href: urls.shipping(),
-            mdHref: urls.shipping({}, 'md'),
-            text: 'the shipping calculator',
-          },
-          '. Paste any Weidian, Taobao, 1688 or agent link into the search box to find that item.',
+          m.home.shippingBefore,
+          { href: urls.shipping(), mdHref: urls.shipping({}, 'md'), text: m.home.shippingLink },
+          m.home.shippingAfter,
         ],
       },
     ]),
-    section('featured', 'Featured products', [
+    section('featured', m.home.featured, [
       {
         kind: 'products',
-        label: 'Featured products',
-        items: featured.map((p) => productCard(urls, p)),
+        label: m.home.featured,
+        items: featured.map((p) => productCard(ctx, p)),
       },
       {
         kind: 'paragraph',
@@ -60,33 +64,34 @@ export async function homePage(ctx: PageContext): Promise<PageModel> {
           {
             href: urls.catalog(),
             mdHref: urls.catalog({}, 'md'),
-            text: 'Browse the whole catalog',
+            text: m.home.browseAll,
           },
         ],
       },
     ]),
-    section('agents', 'Verified shopping agents', [
+    section('agents', m.home.agents, [
       ...agentBlocks(
         urls,
+        locale,
         preferredFirst(
           site.agents.filter((a) => a.verified && a.status !== 'closed'),
           ctx.agent,
         ),
         ctx.agent,
       ),
-      { kind: 'disclosure', text: AFFILIATE_DISCLOSURE },
+      disclosure(locale),
     ]),
-    section('faq', 'Questions and answers', [
+    section('faq', m.home.faq, [
       { kind: 'markdown', source: faq, html: marked.parse(faq, { async: false }) },
     ]),
   ];
   return {
-    title: `${SERVICE_INFO.title}: curated products with QC photos and shopping agents`,
-    description: SERVICE_INFO.description,
+    title: locale.t(m.site.homeTitle, { site: SERVICE_INFO.title }),
+    description: m.site.description,
     url: urls.canonical().home(),
     mdUrl: urls.home('md'),
     h1: SERVICE_INFO.title,
-    lead: [SERVICE_INFO.description],
+    lead: [m.site.description],
     blocks,
     jsonLd: {
       '@context': 'https://schema.org',

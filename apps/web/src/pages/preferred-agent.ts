@@ -1,16 +1,14 @@
 import type { Agent, BuyLink } from '@repo/catalog-core';
+import type { Locale } from '../i18n/locale.js';
 import type { Link } from '../render/page-model.js';
-
-/** How a page marks the visitor's preferred agent, next to its name. */
-export const YOUR_AGENT = 'your agent';
 
 /**
  * The buy links as a page shows them: the preferred agent's first and marked, the others in
  * their usual order; without a preference, the usual order unchanged.
  *
- * @example buyButtons(links, agentB) // [{ text: 'Buy with Bamboo Cart (your agent)', … }, …]
+ * @example buyButtons(locale, links, agentB) // [{ text: 'Buy with Bamboo Cart (your agent)', … }, …]
  */
-export function buyButtons(links: readonly BuyLink[], preferred?: Agent): Link[] {
+export function buyButtons(locale: Locale, links: readonly BuyLink[], preferred?: Agent): Link[] {
   const ordered = preferred
     ? [
         ...links.filter((l) => l.agent === preferred.id),
@@ -19,7 +17,9 @@ export function buyButtons(links: readonly BuyLink[], preferred?: Agent): Link[]
     : links;
   return ordered.map((l) => ({
     href: l.url,
-    text: `Buy with ${l.name}${l.agent === preferred?.id ? ` (${YOUR_AGENT})` : ''}`,
+    text: `${locale.t(locale.m.common.buyWith, { agent: l.name })}${
+      l.agent === preferred?.id ? ` (${locale.m.common.yourAgent})` : ''
+    }`,
     sponsored: true,
   }));
 }

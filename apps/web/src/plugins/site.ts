@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import {
   type Agent,
+  type CurrencyRates,
   createSiteUrls,
   DEFAULT_AGENTS,
+  DEFAULT_CURRENCY_RATES,
   SERVICE_INFO,
   type SiteUrls,
 } from '@repo/catalog-core';
@@ -12,17 +14,11 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { SITE_CSS } from '../assets/site-css.js';
 import type { WebConfig } from '../config.js';
+import type { Language } from '../i18n/languages.js';
+import { MESSAGES } from '../i18n/messages.js';
 import { PageCache } from '../render/page-cache.js';
 import type { SiteChrome } from '../render/page-html.js';
 import type { SiteLinks } from '../render/page-model.js';
-
-/** A visitor's preferred agent (`?agent=`), with the URLs and header links that keep it. */
-export interface Preference {
-  readonly agent: Agent;
-  /** The site's URLs keeping `agent` on every page link. */
-  readonly urls: SiteUrls;
-  readonly links: SiteLinks;
-}
 
 /** What the site shares whatever the catalog: its origin, URLs, stylesheet and contact. */
 export interface SiteShell {
@@ -30,7 +26,7 @@ export interface SiteShell {
   /** Every absolute URL of the site, with nothing kept (see `SiteUrls.keeping`). */
   readonly urls: SiteUrls;
   readonly contactEmail: string;
-  /** The header, footer and stylesheet of every page, with no catalog version. */
+  /** The stylesheet, icon and English links of every page, with no catalog version. */
   readonly chrome: SiteChrome;
   /** `/assets/site.<hash>.css`: the hash changes with the CSS, so it is cached for a year. */
   readonly cssPath: string;
@@ -45,8 +41,17 @@ export interface Site extends SiteShell {
   memo<T>(key: string, compute: () => Promise<T>): Promise<T>;
   /** Rendered product, listing and spreadsheet pages, least recently used out first. */
   readonly pages: PageCache;
-  /** The preference of each agent taking orders, by id (computed once). */
-  readonly preferences: ReadonlyMap<string, Preference>;
+  /** The agents taking orders, by id: those a visitor may prefer. */
+  readonly openAgents: ReadonlyMap<string, Agent>;
+  /** The rates prices are converted at. */
+  readonly rates: CurrencyRates;
+  /**
+   * The site's URLs keeping these parameters on every page link, made once per combination (the
+   * values are checked before, so there are few).
+   */
+  urlsKeeping(kept: Readonly<Record<string, string | undefined>>): SiteUrls;
+  /** The header and footer links made with `urls`, in a language (made once per pair). */
+  links(urls: SiteUrls, lang: Language): SiteLinks;
 }
 
 declare module 'fastify' {
@@ -83,10 +88,7 @@ async function sitePlugin(fastify: FastifyInstance, opts: SitePluginOptions) {
       // serve, for a file a browser fetches once a year (its URL changes with its bytes).
       cssIntegrity: `sha384-${createHash('sha384').update(SITE_CSS).digest('base64')}`,
       iconHref: '/assets/icon.svg',
-      ...chromeLinks(urls, DEFAULT_AGENTS[0]?.id ?? 'agent_a', opts.config.contactEmail),
-      footerNote:
-        'Agent links on this site are affiliate links: we may earn a commission at no extra cost to you. ' +
-        'Prices in USD and EUR are indicative conversions of the CNY price.',
+      links: linksFor(urls, DEFAULT_AGENTS[0]?.id ?? 'agent_a', opts.config.contactEmail, 'en'),
     },
   };
   // One site per catalog version, made by its first request and dropped with the version: its
@@ -124,50 +126,66 @@ function versionSite(shell: SiteShell, catalog: CatalogVersion, config: Readonly
   const firstAgent = agents[0]?.id ?? 'agent_a';
   const chrome: SiteChrome = {
     ...shell.chrome,
-    ...chromeLinks(shell.urls, firstAgent, config.contactEmail),
+    links: linksFor(shell.urls, firstAgent, config.contactEmail, 'en'),
     version: catalog.version,
   };
+  const kept = new Map<string, SiteUrls>();
+  const links = new WeakMap<SiteUrls, Map<Language, SiteLinks>>();
   return {
     ...shell,
     chrome,
     agents,
+    rates: DEFAULT_CURRENCY_RATES,
     pages: new PageCache(config.pageCacheMb * 1024 * 1024, chrome),
     categoryCounts: () => memo('category-counts', () => catalog.index.categories()),
     memo,
-    preferences: new Map(
-      agents
-        .filter((agent) => agent.status !== 'closed')
-        .map((agent) => {
-          const kept = shell.urls.keeping({ agent: agent.id });
-          return [
-            agent.id,
-            { agent, urls: kept, links: linksFor(kept, firstAgent, config.contactEmail) },
-          ];
-        }),
-    ),
+    openAgents: new Map(agents.filter((a) => a.status !== 'closed').map((a) => [a.id, a])),
+    urlsKeeping(params) {
+      const key = JSON.stringify(params);
+      let urls = kept.get(key);
+      if (urls === undefined) {
+        urls = shell.urls.keeping(params);
+        kept.set(key, urls);
+      }
+      return urls;
+    },
+    links(urls, lang) {
+      let byLang = links.get(urls);
+      if (byLang === undefined) {
+        byLang = new Map();
+        links.set(urls, byLang);
+      }
+      let made = byLang.get(lang);
+      if (made === undefined) {
+        made = linksFor(urls, firstAgent, config.contactEmail, lang);
+        byLang.set(lang, made);
+      }
+      return made;
+    },
   };
 }
 
-function chromeLinks(u: SiteUrls, firstAgent: string, contactEmail: string) {
-  const { nav, footer } = linksFor(u, firstAgent, contactEmail);
-  return { nav, footer };
-}
-
 // The header and footer: page links keep a preference, documents and mail never do.
-function linksFor(u: SiteUrls, firstAgent: string, contactEmail: string): SiteLinks {
+function linksFor(
+  u: SiteUrls,
+  firstAgent: string,
+  contactEmail: string,
+  lang: Language,
+): SiteLinks {
+  const m = MESSAGES[lang];
   return {
     home: u.home(),
     nav: [
-      { href: u.catalog(), text: 'Catalog' },
-      { href: u.spreadsheet(firstAgent), text: 'Spreadsheets' },
-      { href: u.shipping(), text: 'Shipping' },
-      { href: u.apiDocs(), text: 'API' },
+      { href: u.catalog(), text: m.nav.catalog },
+      { href: u.spreadsheet(firstAgent), text: m.nav.spreadsheets },
+      { href: u.shipping(), text: m.nav.shipping },
+      { href: u.apiDocs(), text: m.nav.api },
     ],
     footer: [
-      { href: u.apiDocs(), text: 'API and MCP docs' },
+      { href: u.apiDocs(), text: m.footer.apiDocs },
       { href: u.document('llmsTxt'), text: 'llms.txt' },
       { href: u.document('openapi'), text: 'OpenAPI' },
-      { href: u.document('sitemap'), text: 'Sitemap' },
+      { href: u.document('sitemap'), text: m.footer.sitemap },
       { href: `mailto:${contactEmail}`, text: contactEmail },
     ],
   };

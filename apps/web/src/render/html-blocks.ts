@@ -24,7 +24,7 @@ export function linkHtml(link: Link, local: LocalHref, className?: string): Safe
         : undefined;
   const a = html`<a href="${local(link.href)}"${className ? html` class="${className}"` : ''}${
     rel ? html` rel="${rel}" target="_blank"` : ''
-  }${link.current ? trusted(' aria-current="page"') : ''}>${link.text}</a>`;
+  }${link.lang ? html` hreflang="${link.lang}"` : ''}${link.current ? trusted(' aria-current="page"') : ''}>${link.text}</a>`;
   return link.note ? html`${a} <span class="note">${link.note}</span>` : a;
 }
 
@@ -120,7 +120,7 @@ export function blockHtml(block: Block, ctx: HtmlContext, depth = 2): SafeHtml {
     case 'paragraph':
       return html`<p>${inlineHtml(block.content, local)}</p>`;
     case 'markdown':
-      return html`<div class="prose">${trusted(block.html)}</div>`;
+      return html`<div class="prose"${block.lang ? html` lang="${block.lang}"` : ''}>${trusted(block.html)}</div>`;
     case 'products':
       return html`<ul class="cards">${block.items.map((c) => cardHtml(c, local))}</ul>`;
     case 'links':
@@ -161,6 +161,6 @@ export function blockHtml(block: Block, ctx: HtmlContext, depth = 2): SafeHtml {
     case 'notice':
       return html`<p class="notice" role="status">${inlineHtml(block.content, local)}</p>`;
     case 'disclosure':
-      return html`<aside class="disclosure" aria-label="Affiliate disclosure"><p><strong>Affiliate disclosure:</strong> ${block.text}</p></aside>`;
+      return html`<aside class="disclosure" aria-label="${block.label}"><p><strong>${block.label}:</strong> ${block.text}</p></aside>`;
   }
 }

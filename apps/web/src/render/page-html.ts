@@ -1,7 +1,8 @@
+import { MESSAGES } from '../i18n/messages.js';
 import { jsonForScript } from './escape.js';
 import { html, trusted } from './html.js';
 import { blockHtml, type HtmlContext, inlineHtml, linkHtml } from './html-blocks.js';
-import type { Link, PageModel } from './page-model.js';
+import type { Link, PageModel, SiteLinks } from './page-model.js';
 
 /** Search results show about 60-70 characters of a title (html-validate counts escapes too); longer
  * ones are cut at a word. */
@@ -19,16 +20,21 @@ export interface SiteChrome {
   /** `sha384-…` of the exact stylesheet bytes served at `cssHref` (Subresource Integrity). */
   readonly cssIntegrity: string;
   readonly iconHref: string;
-  readonly nav: readonly Link[];
-  readonly footer: readonly Link[];
-  readonly footerNote: string;
+  /** The header and footer links of a page that has none of its own (an error without a site). */
+  readonly links: SiteLinks;
   /** The catalog version the pages were built from: it leads their ETags. */
   readonly version?: string;
 }
 
+/** A list of links as a labelled navigation landmark (header, footer, switches). */
+function navHtml(label: string, links: readonly Link[], local: (href: string) => string) {
+  return html`<nav aria-label="${label}"><ul>${links.map((l) => html`<li${l.lang ? html` lang="${l.lang}"` : ''}>${linkHtml(l, local)}</li>`)}</ul></nav>`;
+}
+
 /**
- * Renders a page model as a complete HTML document: landmarks, a skip link, canonical and
- * alternate Markdown links, Open Graph tags and the page's JSON-LD. No script runs on any page.
+ * Renders a page model as a complete HTML document in its language: landmarks, a skip link, a
+ * language switch, canonical, language and Markdown alternates, Open Graph tags and the page's
+ * JSON-LD. No script runs on any page.
  */
 export function renderHtml(page: PageModel, chrome: SiteChrome): string {
   const base = chrome.baseUrl;
@@ -40,31 +46,37 @@ export function renderHtml(page: PageModel, chrome: SiteChrome): string {
   const ctx: HtmlContext = { local, ids: { n: 0 } };
   const pathOf = (href: string) => local(href).split(/[?#]/)[0];
   const path = pathOf(page.url);
-  const links = page.siteLinks ?? { home: '/', nav: chrome.nav, footer: chrome.footer };
+  const links = page.siteLinks ?? chrome.links;
   const nav = links.nav.map((l) => ({ ...l, current: pathOf(l.href) === path }));
   const image = page.image ?? `${base}${chrome.iconHref}`;
+  const lang = page.lang ?? 'en';
+  const text = MESSAGES[lang].chrome;
+  const extra = page.chrome;
   return html`<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${shortTitle(page.title)}</title><meta name="description" content="${page.description}">
 <link rel="canonical" href="${page.url}"><link rel="alternate" type="text/markdown" href="${page.mdUrl}">
-<link rel="stylesheet" href="${chrome.cssHref}" integrity="${chrome.cssIntegrity}"><link rel="icon" href="${chrome.iconHref}" type="image/svg+xml">
+${extra ? html`${extra.alternates.map((a) => html`<link rel="alternate" hreflang="${a.hreflang}" href="${a.href}">`)}\n` : ''}<link rel="stylesheet" href="${chrome.cssHref}" integrity="${chrome.cssIntegrity}"><link rel="icon" href="${chrome.iconHref}" type="image/svg+xml">
 ${page.noindex ? trusted('<meta name="robots" content="noindex">\n') : ''}<meta property="og:site_name" content="${chrome.siteName}"><meta property="og:type" content="${page.ogType ?? 'website'}"><meta property="og:title" content="${page.h1}"><meta property="og:description" content="${page.description}"><meta property="og:url" content="${page.url}"><meta property="og:image" content="${image}">
 ${page.jsonLd ? html`<script type="application/ld+json">${trusted(jsonForScript(page.jsonLd))}</script>\n` : ''}</head>
-<body><a class="skip" href="#main">Skip to content</a>
-<header class="site-header"><div class="wrap"><a class="brand" href="${local(links.home)}">${chrome.siteName}</a><nav aria-label="Main"><ul>${nav.map(
-    (l) => html`<li>${linkHtml(l, local)}</li>`,
-  )}</ul></nav></div></header>
+<body><a class="skip" href="#main">${text.skip}</a>
+<header class="site-header"><div class="wrap"><a class="brand" href="${local(links.home)}">${chrome.siteName}</a>${navHtml(text.mainNav, nav, local)}${
+    extra
+      ? html`<div class="switch">${navHtml(text.languageNav, extra.languages, local)}</div>`
+      : ''
+  }</div></header>
 <main id="main" class="wrap">${
     page.breadcrumbs?.length
-      ? html`<nav class="crumbs" aria-label="Breadcrumb"><ol>${page.breadcrumbs.map((l) => html`<li>${linkHtml(l, local)}</li>`)}<li aria-current="page">${page.h1}</li></ol></nav>`
+      ? html`<nav class="crumbs" aria-label="${text.breadcrumb}"><ol>${page.breadcrumbs.map((l) => html`<li>${linkHtml(l, local)}</li>`)}<li aria-current="page">${page.h1}</li></ol></nav>`
       : ''
   }<h1>${page.h1}</h1>${page.lead ? html`<p class="lead">${inlineHtml(page.lead, local)}</p>` : ''}${page.blocks.map(
     (b) => blockHtml(b, ctx),
   )}</main>
-<footer class="site-footer"><div class="wrap"><p>${chrome.footerNote}</p><nav aria-label="Documents"><ul>${[
-    { href: page.mdUrl, text: 'This page in Markdown' },
-    ...links.footer,
-  ].map((l) => html`<li>${linkHtml(l, local)}</li>`)}</ul></nav></div></footer>
+<footer class="site-footer"><div class="wrap">${(extra?.notes ?? []).map((n) => html`<p>${n}</p>`)}${
+    extra
+      ? html`<div class="switch">${navHtml(text.currencyNav, extra.currencies, local)}</div>`
+      : ''
+  }${navHtml(text.documentsNav, [{ href: page.mdUrl, text: text.markdownLink }, ...links.footer], local)}</div></footer>
 </body></html>
 `.value;
 }

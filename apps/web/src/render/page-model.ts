@@ -1,3 +1,5 @@
+import type { Language } from '../i18n/languages.js';
+
 // One model per page, rendered twice: to HTML (page-html.ts) and to Markdown (page-markdown.ts).
 // Pages only build these values, so the two representations cannot say different things.
 
@@ -16,6 +18,8 @@ export interface Link {
   readonly current?: boolean;
   /** A short note after the link (a count, a price). */
   readonly note?: string;
+  /** The language of the page it leads to, and of its text (a language switch). */
+  readonly lang?: string;
 }
 
 /** Inline content: text, a link, strong text or code. */
@@ -85,8 +89,16 @@ export type Block =
       readonly blocks: readonly Block[];
     }
   | { readonly kind: 'paragraph'; readonly content: readonly Inline[] }
-  /** Markdown written by the app itself (FAQ, API docs) with its HTML rendered once by marked. */
-  | { readonly kind: 'markdown'; readonly source: string; readonly html: string }
+  /**
+   * Markdown written by the app itself (FAQ, API docs) with its HTML rendered once by marked;
+   * `lang` when it is not in the page's language.
+   */
+  | {
+      readonly kind: 'markdown';
+      readonly source: string;
+      readonly html: string;
+      readonly lang?: string;
+    }
   | { readonly kind: 'products'; readonly label: string; readonly items: readonly ProductCard[] }
   | { readonly kind: 'links'; readonly label: string; readonly items: readonly Link[] }
   | { readonly kind: 'buttons'; readonly label: string; readonly items: readonly Link[] }
@@ -124,9 +136,9 @@ export type Block =
       readonly last?: Link;
     }
   | { readonly kind: 'notice'; readonly content: readonly Inline[] }
-  | { readonly kind: 'disclosure'; readonly text: string };
+  | { readonly kind: 'disclosure'; readonly label: string; readonly text: string };
 
-/** The links of the header and footer: the site's, or the same keeping a visitor's preference. */
+/** The links of the header and footer, in the page's language, keeping a visitor's preferences. */
 export interface SiteLinks {
   /** Where the site name in the header leads. */
   readonly home: string;
@@ -134,13 +146,30 @@ export interface SiteLinks {
   readonly footer: readonly Link[];
 }
 
+/** What the header and footer of one page show besides the site's links. */
+export interface PageChrome {
+  /** This page in each language, the current one marked: the language switch. */
+  readonly languages: readonly Link[];
+  /** This page in each display currency, the current one marked. */
+  readonly currencies: readonly Link[];
+  /** `<link rel="alternate" hreflang>`: each language's URL, and `x-default`. */
+  readonly alternates: readonly { readonly hreflang: string; readonly href: string }[];
+  /** The footer's words: affiliate links, and the currency and date of the rates. */
+  readonly notes: readonly string[];
+}
+
 /** A whole page. */
 export interface PageModel {
   readonly status?: number;
+  /** The language the page is written in (`<html lang>`, `Content-Language`); default `en`. */
+  readonly lang?: Language;
   /** `<title>` and the Markdown front matter title. */
   readonly title: string;
   readonly description: string;
-  /** Canonical absolute URL of the HTML page: never with a preference such as `agent`. */
+  /**
+   * Canonical absolute URL of the HTML page: its language's (`?lang=`, none for English), never
+   * with a preference such as `agent` or `currency`.
+   */
   readonly url: string;
   /** Absolute URL of its Markdown twin, keeping the page's preference. */
   readonly mdUrl: string;
@@ -153,6 +182,8 @@ export interface PageModel {
   readonly ogType?: 'website' | 'product';
   /** Pages past the end of a listing, errors: not worth indexing. */
   readonly noindex?: boolean;
-  /** Header and footer links when they differ from the site's (a kept `agent`). */
+  /** Header and footer links in the page's language, keeping the visitor's preferences. */
   readonly siteLinks?: SiteLinks;
+  /** The language and currency switches, alternates and footer notes of the page. */
+  readonly chrome?: PageChrome;
 }

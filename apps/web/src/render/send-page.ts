@@ -41,7 +41,8 @@ export function sendKeptPage(
 
 /**
  * Sends a page as HTML or Markdown: `format` when the URL fixed it (`.md`, `.html`), else what
- * the `Accept` header prefers. Both carry `Vary: Accept`, a canonical or alternate `Link` and
+ * the `Accept` header prefers. Both carry `Content-Language`, `Vary: Accept, Accept-Language`, a
+ * canonical or alternate `Link` and
  * the content signal; Markdown adds an `x-markdown-tokens` estimate (characters / 4). A kept page
  * (a `CachedPage`) goes in the coding `Accept-Encoding` prefers from bytes compressed once; any
  * other answer is left to `@fastify/compress`, or compressed here on a route that turned it off
@@ -62,7 +63,9 @@ export function sendPage(
   const status = model.status ?? 200;
   reply
     .code(status)
-    .header('vary', 'Accept')
+    // The language may come from Accept-Language, and the currency from its region.
+    .header('vary', 'Accept, Accept-Language')
+    .header('content-language', model.lang ?? 'en')
     .header('content-signal', SERVICE_INFO.contentSignal)
     .header('cache-control', status >= 400 ? 'no-cache' : PAGE_CACHE_CONTROL);
   if (model.noindex) reply.header('x-robots-tag', 'noindex');
@@ -100,7 +103,7 @@ function sendRendered(
   }
   const coded = kept ? kept.coded(rendered, coding) : codeRendered(rendered, coding);
   return reply
-    .header('vary', 'Accept, Accept-Encoding')
+    .header('vary', 'Accept, Accept-Language, Accept-Encoding')
     .header('content-encoding', coding)
     .header('etag', coded.etag)
     .send(coded.body);

@@ -1,5 +1,6 @@
 import { AGENT_IDS, CATEGORY_IDS, CURRENCIES, SORT_ORDERS } from '@repo/catalog-core';
 import { type Static, Type } from 'typebox';
+import { LANGUAGES } from '../i18n/languages.js';
 
 // One schema per page query: Fastify validates with it (a bad value is a 400 page, never a 500)
 // and the OpenAPI document lists the same parameters. HTML forms send empty fields as `name=`,
@@ -45,10 +46,29 @@ const agent = Type.Union([Type.Enum(AGENT_IDS, { type: 'string' }), Type.Literal
     'that is not taking orders is a 400.',
 });
 
-/** Query of the pages without filters: `/`, `/producto/{slug}`, `/api-docs`. */
-export const PageQuerySchema = Type.Object({
-  agent: Type.Optional(agent),
+const lang = Type.String({
+  maxLength: 35,
+  description:
+    `The page's language: ${LANGUAGES.join(', ')}. Default: the best of Accept-Language, else ` +
+    'en; any other value is English (never an error). Kept on every link of the page.',
 });
+
+const currency = Type.Union([Type.Enum(CURRENCIES, { type: 'string' }), Type.Literal(EMPTY)], {
+  description:
+    'The currency prices are converted into (beside CNY), and of min_price, max_price and ' +
+    'prices in q. Default: the region of the preferred Accept-Language (pt-BR: BRL, en-GB: GBP, ' +
+    'es-MX: MXN, pl: PLN), else USD. Kept on every link of the page.',
+});
+
+/** The visitor's preferences every page reads: agent, language, currency. */
+const KEPT = {
+  agent: Type.Optional(agent),
+  lang: Type.Optional(lang),
+  currency: Type.Optional(currency),
+};
+
+/** Query of the pages without filters: `/`, `/producto/{slug}`, `/api-docs`. */
+export const PageQuerySchema = Type.Object({ ...KEPT });
 /** A validated page query. */
 export type PageQuery = Static<typeof PageQuerySchema>;
 
@@ -59,14 +79,9 @@ export const ListingQuerySchema = Type.Object({
   sort: Type.Optional(sort),
   min_price: Type.Optional(amount('Lowest price, in `currency`.')),
   max_price: Type.Optional(amount('Highest price, in `currency`.')),
-  currency: Type.Optional(
-    Type.Union([Type.Enum(CURRENCIES, { type: 'string' }), Type.Literal(EMPTY)], {
-      description: 'Currency of min_price and max_price, and of prices in q. Default USD.',
-    }),
-  ),
   literal: Type.Optional(literal),
   page: Type.Optional(page),
-  agent: Type.Optional(agent),
+  ...KEPT,
 });
 /** A validated listing query. */
 export type ListingQuery = Static<typeof ListingQuerySchema>;
@@ -77,7 +92,7 @@ export const SpreadsheetQuerySchema = Type.Object({
   category: Type.Optional(category),
   sort: Type.Optional(sort),
   page: Type.Optional(page),
-  agent: Type.Optional(agent),
+  ...KEPT,
 });
 /** A validated spreadsheet query. */
 export type SpreadsheetQuery = Static<typeof SpreadsheetQuerySchema>;

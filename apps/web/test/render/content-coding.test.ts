@@ -33,7 +33,7 @@ describe('a kept page in a content coding', () => {
       const first = await app.inject({ url, headers: { 'accept-encoding': coding } });
       const again = await app.inject({ url, headers: { 'accept-encoding': coding } });
       expect(first.headers['content-encoding']).toBe(coding);
-      expect(first.headers.vary).toBe('Accept, Accept-Encoding');
+      expect(first.headers.vary).toBe('Accept, Accept-Language, Accept-Encoding');
       expect(inflate(first.rawPayload).equals(plain.rawPayload)).toBe(true);
       expect(Number(first.headers['content-length'])).toBe(first.rawPayload.length);
       expect(first.headers.etag).toBe(`${String(plain.headers.etag).slice(0, -1)}-${coding}"`);

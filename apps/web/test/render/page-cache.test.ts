@@ -9,9 +9,7 @@ const chrome: SiteChrome = {
   cssHref: '/a.css',
   cssIntegrity: 'sha384-x',
   iconHref: '/i.svg',
-  nav: [],
-  footer: [],
-  footerNote: '',
+  links: { home: '/', nav: [], footer: [] },
 };
 
 const model = (n: number, status?: number): PageModel => ({

@@ -1,52 +1,54 @@
-import { CATEGORIES, type SiteUrls } from '@repo/catalog-core';
 import type { Block, Field } from '../../render/page-model.js';
-import { keptFields } from '../shared.js';
-import { SORT_LABELS } from './listing-facets.js';
+import type { PageContext } from '../page-context.js';
+import { categoryOptions, keptFields } from '../shared.js';
+import { SORT_CHOICES } from './listing-facets.js';
 import type { ListingView } from './listing-view.js';
 
 /** The listing's search form (a GET form: every field a query parameter) and its Markdown hint. */
-export function listingForm(urls: SiteUrls, view: ListingView): Block {
-  const { q, fixedCategory, category, currency, sort, query, cat } = view;
+export function listingForm(ctx: PageContext, view: ListingView): Block {
+  const { urls, locale } = ctx;
+  const { m } = locale;
+  const { currency } = ctx;
+  const { q, fixedCategory, category, sort, query } = view;
   const fields: Field[] = [
-    { kind: 'search', name: 'q', label: 'Words', value: q },
+    { kind: 'search', name: 'q', label: m.common.words, value: q },
     ...(fixedCategory
       ? []
       : [
           {
             kind: 'select' as const,
             name: 'category',
-            label: 'Category',
+            label: m.common.category,
             value: category ?? '',
-            options: [
-              { value: '', label: 'All categories' },
-              ...CATEGORIES.map((c) => ({ value: c.id, label: c.name })),
-            ],
+            options: categoryOptions(locale),
           },
         ]),
     {
       kind: 'number',
       name: 'min_price',
-      label: `Min price (${currency})`,
+      label: locale.t(m.listing.minPrice, { currency }),
       value: query.min_price ?? '',
     },
     {
       kind: 'number',
       name: 'max_price',
-      label: `Max price (${currency})`,
+      label: locale.t(m.listing.maxPrice, { currency }),
       value: query.max_price ?? '',
     },
     {
       kind: 'select',
       name: 'sort',
-      label: 'Sort',
+      label: m.listing.sort,
       value: sort ?? '',
       options: [
-        { value: '', label: 'Default' },
-        ...Object.entries(SORT_LABELS).map(([value, label]) => ({ value, label })),
+        { value: '', label: m.listing.defaultSort },
+        ...SORT_CHOICES.map((value) => ({ value, label: m.listing.sorts[value] })),
       ],
     },
-    ...(query.currency && query.currency !== 'USD'
-      ? [{ kind: 'hidden' as const, name: 'currency', value: query.currency }]
+    // The currency of the prices typed rides along, chosen or not, so the next page reads them
+    // in the currency their labels named.
+    ...(urls.kept.currency === undefined && currency !== 'USD'
+      ? [{ kind: 'hidden' as const, name: 'currency', value: currency }]
       : []),
     ...keptFields(urls),
   ];
@@ -63,10 +65,12 @@ export function listingForm(urls: SiteUrls, view: ListingView): Block {
   );
   return {
     kind: 'form',
-    label: cat ? `Search ${cat.name}` : 'Search the catalog',
+    label: category
+      ? locale.t(m.listing.searchIn, { category: locale.category(category).name })
+      : m.home.searchLabel,
     action: view.action,
-    mdHint: `Filter with query parameters: ${example}.`,
+    mdHint: locale.t(m.common.filterHint, { example }),
     fields,
-    submit: 'Search',
+    submit: m.common.search,
   };
 }

@@ -1,37 +1,37 @@
-import { formatPrice, isCurrency } from '@repo/catalog-core';
+import { isCurrency } from '@repo/catalog-core';
 import type { QueryInterpretation, TextPrice } from '@repo/search';
+import type { Locale } from '../../i18n/locale.js';
 import type { Block, Inline } from '../../render/page-model.js';
+import type { PageContext } from '../page-context.js';
 import type { ListingLink } from './listing-view.js';
 
-const REASONS: Record<string, string> = {
-  no_match: 'matches no product',
-  relaxed: 'left out so the other words match',
-  overridden: 'the price filter wins',
-  limit: 'past 10 words',
-};
-
-const shown = (price: TextPrice) =>
-  isCurrency(price.currency) ? formatPrice(price.amount, price.currency) : `${price.amount}`;
-
-function filtersRead(i: QueryInterpretation): string[] {
+function filtersRead(locale: Locale, i: QueryInterpretation): string[] {
+  const { m } = locale;
+  const shown = (price: TextPrice) =>
+    isCurrency(price.currency) ? locale.money(price.amount, price.currency) : `${price.amount}`;
   const parts: string[] = [];
-  if (i.minPrice && i.maxPrice) parts.push(`${shown(i.minPrice)} to ${shown(i.maxPrice)}`);
-  else if (i.minPrice) parts.push(`from ${shown(i.minPrice)}`);
-  else if (i.maxPrice) parts.push(`up to ${shown(i.maxPrice)}`);
-  if (i.budget) parts.push('cheapest first');
-  if (i.sizes.length > 0) parts.push(`size ${i.sizes.join(', ')} not filtered`);
+  if (i.minPrice && i.maxPrice) {
+    parts.push(
+      locale.t(m.interpretation.between, { min: shown(i.minPrice), max: shown(i.maxPrice) }),
+    );
+  } else if (i.minPrice) parts.push(locale.t(m.interpretation.from, { min: shown(i.minPrice) }));
+  else if (i.maxPrice) parts.push(locale.t(m.interpretation.upTo, { max: shown(i.maxPrice) }));
+  if (i.budget) parts.push(m.interpretation.cheapestFirst);
+  if (i.sizes.length > 0) {
+    parts.push(locale.t(m.interpretation.sizeNotFiltered, { sizes: i.sizes.join(', ') }));
+  }
   return parts;
 }
 
 /** Whether the words searched differ from the words typed: only then is there anything to say. */
-function worthSaying(i: QueryInterpretation, q: string): boolean {
+function worthSaying(locale: Locale, i: QueryInterpretation, q: string): boolean {
   const typed = q.trim().toLowerCase().split(/\s+/).join(' ');
   return (
     i.searched.join(' ') !== typed ||
     i.expanded.length > 0 ||
     i.corrections.length > 0 ||
     i.relaxed ||
-    filtersRead(i).length > 0
+    filtersRead(locale, i).length > 0
   );
 }
 
@@ -42,45 +42,46 @@ function worthSaying(i: QueryInterpretation, q: string): boolean {
  * a link back to the read one.
  */
 export function interpretationBlocks(
+  ctx: Pick<PageContext, 'locale'>,
   i: QueryInterpretation | undefined,
   q: string,
   link: ListingLink,
 ): Block[] {
   if (!i || !q) return [];
+  const { locale } = ctx;
+  const t = locale.m.interpretation;
   if (i.literal) {
     return [
       {
         kind: 'notice',
-        content: [
-          `Searched the words exactly as typed. `,
-          link({ literal: undefined, page: undefined }, 'Search them as a shopper means them'),
-          '.',
-        ],
+        content: [t.literal, link({ literal: undefined, page: undefined }, t.asMeant), '.'],
       },
     ];
   }
   const blocks: Block[] = [];
-  if (worthSaying(i, q)) {
-    const content: Inline[] = ['Showing results for '];
-    content.push(i.searched.length > 0 ? { strong: i.searched.join(' ') } : 'every product');
-    const read = filtersRead(i);
+  if (worthSaying(locale, i, q)) {
+    const content: Inline[] = [t.showing];
+    content.push(i.searched.length > 0 ? { strong: i.searched.join(' ') } : t.everyProduct);
+    const read = filtersRead(locale, i);
     if (read.length > 0) content.push(` (${read.join(', ')})`);
     content.push('.');
-    for (const { word, means } of i.expanded) content.push(` “${word}” means ${means}.`);
-    for (const { from, to } of i.corrections) content.push(` “${from}” corrected to “${to}”.`);
-    const left = i.dropped.filter((d) => REASONS[d.reason] !== undefined);
+    for (const { word, means } of i.expanded) content.push(locale.t(t.means, { word, means }));
+    for (const { from, to } of i.corrections) content.push(locale.t(t.corrected, { from, to }));
+    const reasons: Readonly<Record<string, string>> = t.reasons;
+    const left = i.dropped.filter((d) => reasons[d.reason] !== undefined);
     if (left.length > 0) {
-      content.push(
-        ` Left out: ${left.map((d) => `“${d.word}” (${REASONS[d.reason]})`).join(', ')}.`,
+      const words = left.map((d) =>
+        locale.t(t.leftOutWord, { word: d.word, reason: reasons[d.reason] ?? '' }),
       );
+      content.push(locale.t(t.leftOut, { words: words.join(', ') }));
     }
-    content.push(' Search instead for ', link({ literal: '1', page: undefined }, q), '.');
+    content.push(t.instead, link({ literal: '1', page: undefined }, q), '.');
     blocks.push({ kind: 'notice', content });
   }
   if (i.suggestions.length > 0) {
-    const content: Inline[] = ['Did you mean '];
+    const content: Inline[] = [t.didYouMean];
     i.suggestions.forEach((suggestion, n) => {
-      if (n > 0) content.push(n === i.suggestions.length - 1 ? ' or ' : ', ');
+      if (n > 0) content.push(n === i.suggestions.length - 1 ? t.or : ', ');
       content.push(link({ q: suggestion, page: undefined, literal: undefined }, suggestion));
     });
     content.push('?');

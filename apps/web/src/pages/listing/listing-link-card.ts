@@ -1,9 +1,7 @@
 import {
-  AFFILIATE_DISCLOSURE,
   buyLinks,
   CATEGORY_IDS,
   type CategoryId,
-  describePastedListing,
   getAgent,
   MARKETPLACE_NAMES,
 } from '@repo/catalog-core';
@@ -11,7 +9,7 @@ import { lookupPastedLink, type SearchResult } from '@repo/search';
 import type { Block, Inline } from '../../render/page-model.js';
 import type { PageContext } from '../page-context.js';
 import { buyButtons } from '../preferred-agent.js';
-import { section } from '../shared.js';
+import { disclosure, section } from '../shared.js';
 
 /** A listing page's answer to a pasted link: its card, its heading and its results. */
 export interface PastedLinkListing {
@@ -32,7 +30,8 @@ export async function pastedLinkListing(
   ctx: PageContext,
   q: string,
 ): Promise<PastedLinkListing | undefined> {
-  const { site, urls } = ctx;
+  const { site, urls, locale } = ctx;
+  const t = locale.m.pasted;
   const lookup = await lookupPastedLink(ctx.catalog, q, site.agents);
   if (!lookup) return undefined;
   const products = lookup.products;
@@ -48,32 +47,38 @@ export async function pastedLinkListing(
   };
   const { reading } = lookup;
   if (!reading.ok) {
-    const card = section('pasted-link', 'Pasted link', [
-      { kind: 'notice', content: [reading.message] },
-    ]);
-    return { card, h1: 'A link that can’t be read', result };
+    // In English, the reader's own sentence, which names the forms of links it understands.
+    const message =
+      locale.lang === 'en'
+        ? reading.message
+        : reading.failure === 'short_link'
+          ? t.shortLink
+          : t.unreadable;
+    const card = section('pasted-link', t.title, [{ kind: 'notice', content: [message] }]);
+    return { card, h1: t.unreadableH1, result };
   }
   const { link } = reading;
-  const name = `${MARKETPLACE_NAMES[link.marketplace]} item ${link.itemId}`;
+  const marketplace = MARKETPLACE_NAMES[link.marketplace];
+  const name = locale.t(t.item, { marketplace, id: link.itemId });
   const first = products[0];
   const readAs: Inline[] =
     link.via === 'agent' && link.agent
-      ? [`${getAgent(link.agent, site.agents)?.name ?? link.agent} product link`]
+      ? [locale.t(t.agentLink, { agent: getAgent(link.agent, site.agents)?.name ?? link.agent })]
       : link.via === 'embedded'
-        ? ['a listing link carried inside another link']
-        : [`the ${MARKETPLACE_NAMES[link.marketplace]} listing link`];
-  const card = section('pasted-link', 'Pasted link', [
-    { kind: 'notice', content: [describePastedListing(link, first !== undefined)] },
+        ? [t.embedded]
+        : [locale.t(t.marketplaceLink, { marketplace })];
+  const card = section('pasted-link', t.title, [
+    {
+      kind: 'notice',
+      content: [locale.t(first === undefined ? t.notCatalogued : t.catalogued, { item: name })],
+    },
     {
       kind: 'facts',
       items: [
+        { label: t.listing, value: [{ href: link.listingUrl, text: name, external: true }] },
+        { label: t.readAs, value: readAs },
         {
-          label: 'Listing',
-          value: [{ href: link.listingUrl, text: name, external: true }],
-        },
-        { label: 'Read as', value: readAs },
-        {
-          label: 'In the catalog',
+          label: t.inCatalog,
           value: first
             ? [
                 {
@@ -82,16 +87,16 @@ export async function pastedLinkListing(
                   text: first.title,
                 },
               ]
-            : ['No'],
+            : [t.no],
         },
       ],
     },
     {
       kind: 'buttons',
-      label: 'Buy links',
-      items: buyButtons(buyLinks(site.agents, link.marketplace, link.itemId), ctx.agent),
+      label: locale.m.common.buyLinks,
+      items: buyButtons(locale, buyLinks(site.agents, link.marketplace, link.itemId), ctx.agent),
     },
-    { kind: 'disclosure', text: AFFILIATE_DISCLOSURE },
+    disclosure(locale),
   ]);
-  return { card, h1: `Pasted link: ${name}`, result };
+  return { card, h1: locale.t(t.h1, { item: name }), result };
 }

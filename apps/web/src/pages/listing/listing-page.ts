@@ -12,18 +12,9 @@ import { listingView } from './listing-view.js';
 
 /** The page-cache key of a listing query: only the parameters that change the page. */
 export function listingKey(query: ListingQuery): string {
-  const { q, category, sort, min_price, max_price, currency, page, literal, agent } = query;
-  return JSON.stringify([
-    q,
-    category,
-    sort,
-    min_price,
-    max_price,
-    currency,
-    page,
-    literal,
-    agent || undefined,
-  ]);
+  // The agent, language and currency are the context's (`preferenceKey`).
+  const { q, category, sort, min_price, max_price, page, literal } = query;
+  return JSON.stringify([q, category, sort, min_price, max_price, page, literal]);
 }
 
 /**
@@ -35,7 +26,7 @@ export async function listingPage(
   query: ListingQuery,
   fixedCategory?: CategoryId,
 ): Promise<PageModel> {
-  const view = listingView(ctx.urls, query, fixedCategory);
+  const view = listingView(ctx.urls, query, ctx.currency, fixedCategory);
   // A pasted listing link is read and looked up, not searched as words.
   const pasted = view.q ? await pastedLinkListing(ctx, view.q) : undefined;
   const result =
@@ -44,20 +35,16 @@ export async function listingPage(
   if (pasted) {
     // A link names one listing: its card says what it is; no category or order narrows it.
     return {
-      ...listingMeta(ctx.urls, view, result),
+      ...listingMeta(ctx, view, result),
       h1: pasted.h1,
-      blocks: [
-        pasted.card,
-        listingForm(ctx.urls, view),
-        await listingResults(ctx, view, result, true),
-      ],
+      blocks: [pasted.card, listingForm(ctx, view), await listingResults(ctx, view, result, true)],
     };
   }
   return {
-    ...listingMeta(ctx.urls, view, result),
+    ...listingMeta(ctx, view, result),
     blocks: [
-      listingForm(ctx.urls, view),
-      ...listingFacets(ctx.urls, view, result),
+      listingForm(ctx, view),
+      ...listingFacets(ctx, view, result),
       await listingResults(ctx, view, result),
     ],
   };

@@ -2,7 +2,7 @@ import { LISTING_PAGE_SIZE } from '@repo/catalog-core';
 import type { SearchResult } from '@repo/search';
 import type { Block, Link } from '../../render/page-model.js';
 import type { PageContext } from '../page-context.js';
-import { categoryLinks, count, productCard, section } from '../shared.js';
+import { categoryLinks, productCard, section } from '../shared.js';
 import { interpretationBlocks } from './listing-interpretation.js';
 import type { ListingView } from './listing-view.js';
 
@@ -12,32 +12,49 @@ function lastPageOf(result: SearchResult): number {
 }
 
 /** "Products 25–48 of 1,204 · page 2 of 51", or what to say when there is nothing to show. */
-function summaryOf(view: ListingView, result: SearchResult): string {
+function summaryOf(ctx: PageContext, view: ListingView, result: SearchResult): string {
+  const { locale } = ctx;
+  const { m } = locale;
   const shown = result.hits.length;
-  const lastPage = lastPageOf(result);
-  if (result.total === 0) return 'No products';
-  if (shown === 0)
-    return `${count(result.total)} products; page ${count(view.pageNo)} is past the last page (${count(lastPage)}).`;
-  return `Products ${count(result.offset + 1)}–${count(result.offset + shown)} of ${count(result.total)} · page ${count(view.pageNo)} of ${count(lastPage)}`;
+  const last = lastPageOf(result);
+  if (result.total === 0) return m.listing.noProducts;
+  if (shown === 0) {
+    return locale.t(m.listing.pastLastSummary, {
+      products: locale.plural(m.common.products, result.total),
+      page: view.pageNo,
+      last,
+    });
+  }
+  return locale.t(m.listing.summary, {
+    from: result.offset + 1,
+    to: result.offset + shown,
+    total: result.total,
+    page: view.pageNo,
+    last,
+  });
 }
 
 /** What to offer when nothing matches: the reason, every category, the first word alone. */
 async function noResults(ctx: PageContext, view: ListingView): Promise<Block[]> {
-  const { q, cat } = view;
+  const { locale } = ctx;
+  const { m } = locale;
+  const { q, category } = view;
   const blocks: Block[] = [
     {
       kind: 'notice',
       content: [
         q
-          ? `No products match “${q}”${cat ? ` in ${cat.name}` : ''}.`
-          : 'No products match these filters.',
-        ' Try fewer or shorter words, check the spelling, widen the price range, or browse a category:',
+          ? category
+            ? locale.t(m.listing.noMatchQueryIn, { q, category: locale.category(category).name })
+            : locale.t(m.listing.noMatchQuery, { q })
+          : m.listing.noMatchFilters,
+        m.listing.tryInstead,
       ],
     },
     {
       kind: 'links',
-      label: 'Browse a category',
-      items: categoryLinks(ctx.urls, await ctx.site.categoryCounts()),
+      label: m.listing.browseCategory,
+      items: categoryLinks(ctx.urls, locale, await ctx.site.categoryCounts()),
     },
   ];
   const firstWord = q.split(/\s+/)[0];
@@ -45,13 +62,13 @@ async function noResults(ctx: PageContext, view: ListingView): Promise<Block[]> 
     blocks.push({
       kind: 'paragraph',
       content: [
-        'Or search for ',
+        m.listing.firstWordBefore,
         {
           href: ctx.urls.catalog({ q: firstWord }),
           mdHref: ctx.urls.catalog({ q: firstWord }, 'md'),
           text: firstWord,
         },
-        ' alone.',
+        m.listing.firstWordAfter,
       ],
     });
   }
@@ -68,33 +85,37 @@ export async function listingResults(
   result: SearchResult,
   linkCard = false,
 ): Promise<Block> {
+  const { locale } = ctx;
+  const { m } = locale;
   const { q, pageNo } = view;
   const lastPage = lastPageOf(result);
   const pageLink = (n: number, text: string): Link => view.link({ page: n }, text);
-  const blocks: Block[] = [...interpretationBlocks(result.interpretation, q, view.link)];
+  const blocks: Block[] = [...interpretationBlocks(ctx, result.interpretation, q, view.link)];
   if (result.total === 0) {
     if (!linkCard) blocks.push(...(await noResults(ctx, view)));
   } else if (result.hits.length === 0) {
     blocks.push({
       kind: 'notice',
       content: [
-        `Page ${count(pageNo)} is past the last page. `,
-        pageLink(lastPage, `Go to page ${count(lastPage)}`),
+        locale.t(m.listing.pastLast, { page: pageNo }),
+        pageLink(lastPage, locale.t(m.common.goToPage, { page: lastPage })),
       ],
     });
   } else {
     blocks.push({
       kind: 'products',
-      label: 'Products',
-      items: result.hits.map((p) => productCard(ctx.urls, p)),
+      label: m.listing.results,
+      items: result.hits.map((p) => productCard(ctx, p)),
     });
   }
   blocks.push({
     kind: 'pager',
-    label: 'Pages',
-    summary: summaryOf(view, result),
-    ...(pageNo > 1 && pageNo <= lastPage ? { prev: pageLink(pageNo - 1, 'Previous page') } : {}),
-    ...(pageNo < lastPage ? { next: pageLink(pageNo + 1, 'Next page') } : {}),
+    label: m.listing.pages,
+    summary: summaryOf(ctx, view, result),
+    ...(pageNo > 1 && pageNo <= lastPage
+      ? { prev: pageLink(pageNo - 1, m.common.previousPage) }
+      : {}),
+    ...(pageNo < lastPage ? { next: pageLink(pageNo + 1, m.common.nextPage) } : {}),
   });
-  return section('results', q ? `Results for “${q}”` : 'Products', blocks);
+  return section('results', q ? locale.t(m.listing.resultsFor, { q }) : m.listing.results, blocks);
 }

@@ -1,8 +1,6 @@
 import {
-  type Category,
   type CategoryId,
   type Currency,
-  getCategory,
   LISTING_PAGE_SIZE,
   type PageFormat,
   type QueryParams,
@@ -24,8 +22,6 @@ export interface ListingView {
   readonly fixedCategory: CategoryId | undefined;
   /** The category listed: the path's, else the `category` parameter's. */
   readonly category: CategoryId | undefined;
-  readonly cat: Category | undefined;
-  readonly currency: Currency;
   readonly sort: SortOrder | undefined;
   readonly pageNo: number;
   readonly literal: boolean;
@@ -45,15 +41,18 @@ export interface ListingView {
   readonly link: ListingLink;
 }
 
-/** Reads a listing query: defaults applied, the page size of listings, its own links. */
+/**
+ * Reads a listing query: defaults applied, the page size of listings, its own links. Prices in the
+ * query and its text are in `currency`, the visitor's.
+ */
 export function listingView(
   urls: SiteUrls,
   query: ListingQuery,
+  currency: Currency,
   fixedCategory?: CategoryId,
 ): ListingView {
   const q = (query.q ?? '').trim();
   const category = fixedCategory ?? (query.category || undefined);
-  const currency: Currency = query.currency || 'USD';
   const sort = query.sort || undefined;
   const pageNo = query.page ?? 1;
   const literal = query.literal === '1';
@@ -63,7 +62,6 @@ export function listingView(
     sort,
     min_price: query.min_price,
     max_price: query.max_price,
-    currency: query.currency && query.currency !== 'USD' ? query.currency : undefined,
     literal: literal ? '1' : undefined,
   };
   const at = (own: QueryParams, format: PageFormat = 'html', u = urls) =>
@@ -74,8 +72,6 @@ export function listingView(
     q,
     fixedCategory,
     category,
-    cat: category ? getCategory(category) : undefined,
-    currency,
     sort,
     pageNo,
     literal,

@@ -1,32 +1,42 @@
-import { getCategory, type Product, SERVICE_INFO, type SiteUrls } from '@repo/catalog-core';
+import { type Product, SERVICE_INFO } from '@repo/catalog-core';
 import type { PageModel } from '../../render/page-model.js';
-import { homeCrumb, prices, qcSummary } from '../shared.js';
+import type { PageContext } from '../page-context.js';
+import { homeCrumb, qcSummary } from '../shared.js';
 
 /**
  * A product page's title, description, URLs, breadcrumbs, image and JSON-LD `Product`: all but
  * its blocks.
  */
 export function productMeta(
-  urls: SiteUrls,
+  ctx: PageContext,
   p: Product,
   photos: readonly string[],
   agentCount: number,
 ): Omit<PageModel, 'blocks'> {
-  const cat = getCategory(p.category);
-  const { price, converted } = prices(p.price);
+  const { urls, locale } = ctx;
+  const { m } = locale;
+  const cat = locale.category(p.category);
+  const { price, converted } = ctx.prices(p.price);
   const url = urls.canonical().product(p.slug);
   return {
-    title: `${p.title}: ${price} · ${SERVICE_INFO.title}`,
-    description: `${p.title} by ${p.brand}: ${price} (${converted}), QC: ${qcSummary(urls, p)}, buy through ${agentCount} shopping agents.`,
+    title: locale.t(m.product.title, { title: p.title, price, site: SERVICE_INFO.title }),
+    description: locale.t(m.product.description, {
+      title: p.title,
+      brand: p.brand,
+      price,
+      converted: converted || price,
+      qc: qcSummary(urls, locale, p),
+      agents: locale.plural(m.product.agentCount, agentCount),
+    }),
     url,
     mdUrl: urls.product(p.slug, 'md'),
     h1: p.title,
     breadcrumbs: [
-      homeCrumb(urls),
+      homeCrumb(urls, locale),
       {
         href: urls.category(p.category),
         mdHref: urls.category(p.category, {}, 'md'),
-        text: cat?.name ?? p.category,
+        text: cat.name,
       },
     ],
     ...(photos[0] ? { image: photos[0] } : {}),
@@ -38,7 +48,7 @@ export function productMeta(
       sku: p.item_id,
       url,
       brand: { '@type': 'Brand', name: p.brand },
-      category: cat?.name ?? p.category,
+      category: cat.name,
       image: [...photos],
       offers: {
         '@type': 'Offer',

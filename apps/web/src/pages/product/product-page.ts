@@ -1,17 +1,16 @@
 import {
-  AFFILIATE_DISCLOSURE,
   buyLinks,
-  getCategory,
   MARKETPLACE_NAMES,
   type Product,
   qcAlbum,
   qcPhotoUrl,
   type SiteUrls,
 } from '@repo/catalog-core';
+import type { Locale } from '../../i18n/locale.js';
 import type { Block, Link, PageModel } from '../../render/page-model.js';
 import type { PageContext } from '../page-context.js';
 import { buyButtons } from '../preferred-agent.js';
-import { prices, productCard, qcSummary, section } from '../shared.js';
+import { disclosure, productCard, qcSummary, section } from '../shared.js';
 import { productShippingBlocks } from '../shipping/product-shipping-form.js';
 import { productMeta } from './product-meta.js';
 import { shippingRows, shippingSection } from './product-shipping.js';
@@ -22,11 +21,11 @@ interface QcView {
   readonly albums: Link[];
 }
 
-function qcView(urls: SiteUrls, p: Product): QcView {
+function qcView(urls: SiteUrls, locale: Locale, p: Product): QcView {
   const sources = p.qc_photos.flatMap((photo) => qcPhotoUrl(urls.baseUrl, p.slug, photo) ?? []);
   const photos = sources.map((src, i) => ({
     src,
-    alt: `QC photo ${i + 1} of ${sources.length}: ${p.title}`,
+    alt: locale.t(locale.m.product.photoAlt, { i: i + 1, total: sources.length, title: p.title }),
   }));
   const albums = (p.qc_albums ?? []).flatMap((url) => {
     const album = qcAlbum(url);
@@ -36,79 +35,81 @@ function qcView(urls: SiteUrls, p: Product): QcView {
 }
 
 /** The facts list: price, brand, category, batch, seller, the listing, the photo count. */
-function facts(urls: SiteUrls, p: Product): Block {
-  const { price, converted } = prices(p.price);
+function facts(ctx: PageContext, p: Product): Block {
+  const { urls, locale } = ctx;
+  const { m } = locale;
+  const { price, converted } = ctx.prices(p.price);
   return {
     kind: 'facts',
     items: [
-      { label: 'Price', value: [{ strong: price }, ` ${converted}`] },
-      { label: 'Brand', value: [p.brand] },
+      { label: m.product.price, value: [{ strong: price }, converted ? ` ${converted}` : ''] },
+      { label: m.product.brand, value: [p.brand] },
       {
-        label: 'Category',
+        label: m.common.category,
         value: [
           {
             href: urls.category(p.category),
             mdHref: urls.category(p.category, {}, 'md'),
-            text: getCategory(p.category)?.name ?? p.category,
+            text: locale.category(p.category).name,
           },
         ],
       },
-      ...(p.batch ? [{ label: 'Batch', value: [p.batch] }] : []),
-      ...(p.seller ? [{ label: 'Seller', value: [p.seller] }] : []),
+      ...(p.batch ? [{ label: m.product.batch, value: [p.batch] }] : []),
+      ...(p.seller ? [{ label: m.product.seller, value: [p.seller] }] : []),
       {
-        label: 'Listing',
+        label: m.product.listing,
         value: [
           {
             href: p.listing_url,
-            text: `${MARKETPLACE_NAMES[p.marketplace]} item ${p.item_id}`,
+            text: locale.t(m.pasted.item, {
+              marketplace: MARKETPLACE_NAMES[p.marketplace],
+              id: p.item_id,
+            }),
             external: true,
           },
         ],
       },
-      { label: 'QC photos', value: [qcSummary(urls, p)] },
+      { label: m.product.qcPhotos, value: [qcSummary(urls, locale, p)] },
     ],
   };
 }
 
 /** `/producto/{slug}`: everything a shopper needs to decide and buy, and its JSON-LD `Product`. */
 export async function productPage(ctx: PageContext, p: Product): Promise<PageModel> {
-  const { site, urls } = ctx;
-  const qc = qcView(urls, p);
+  const { site, urls, locale } = ctx;
+  const { m } = locale;
+  const qc = qcView(urls, locale, p);
   const related = await ctx.catalog.search({ q: p.brand, category: p.category, limit: 7 });
   const relatedCards = related.hits
     .filter((r) => r.slug !== p.slug)
     .slice(0, 6)
-    .map((r) => productCard(urls, r));
+    .map((r) => productCard(ctx, r));
   const links = buyLinks(site.agents, p.marketplace, p.item_id);
   // The estimate depends only on the parcel weight (the product's, else its category's typical
-  // one), so products of equal weight share one computation.
+  // one), so products of equal weight share one computation per language and currency.
   const shipping = await site.memo(
-    `shipping:${p.weight_grams ?? `category:${p.category}`}`,
-    async () => shippingRows(site.agents, p),
+    `shipping:${p.weight_grams ?? `category:${p.category}`}:${locale.lang}:${ctx.currency}`,
+    async () => shippingRows(ctx, p),
   );
 
   const blocks: Block[] = [
-    facts(urls, p),
-    section('buy', 'Buy through an agent', [
-      {
-        kind: 'buttons',
-        label: 'Buy links',
-        items: buyButtons(links, ctx.agent),
-      },
-      { kind: 'disclosure', text: AFFILIATE_DISCLOSURE },
+    facts(ctx, p),
+    section('buy', m.product.buy, [
+      { kind: 'buttons', label: m.common.buyLinks, items: buyButtons(locale, links, ctx.agent) },
+      disclosure(locale),
     ]),
-    section('qc', 'QC photos', qcBlocks(qc)),
-    shippingSection(shipping, productShippingBlocks(ctx.site, ctx.urls, p)),
+    section('qc', m.product.qcPhotos, qcBlocks(locale, qc)),
+    shippingSection(ctx, shipping, productShippingBlocks(ctx, p)),
   ];
   if (relatedCards.length)
     blocks.push(
-      section('related', 'Related products', [
-        { kind: 'products', label: 'Related products', items: relatedCards },
+      section('related', m.product.related, [
+        { kind: 'products', label: m.product.related, items: relatedCards },
       ]),
     );
   return {
     ...productMeta(
-      urls,
+      ctx,
       p,
       qc.photos.map((ph) => ph.src),
       links.length,
@@ -117,12 +118,14 @@ export async function productPage(ctx: PageContext, p: Product): Promise<PageMod
   };
 }
 
-function qcBlocks(qc: QcView): Block[] {
+function qcBlocks(locale: Locale, qc: QcView): Block[] {
   const blocks: Block[] = [];
   if (qc.photos.length > 0) blocks.push({ kind: 'gallery', photos: qc.photos });
   if (qc.albums.length > 0) {
-    blocks.push({ kind: 'links', label: 'QC albums (open on another site)', items: qc.albums });
+    blocks.push({ kind: 'links', label: locale.m.product.albums, items: qc.albums });
   }
-  if (blocks.length === 0) blocks.push({ kind: 'paragraph', content: ['No QC photos yet.'] });
+  if (blocks.length === 0) {
+    blocks.push({ kind: 'paragraph', content: [locale.m.product.noPhotos] });
+  }
   return blocks;
 }

@@ -1,6 +1,6 @@
-import type { Product, SiteUrls } from '@repo/catalog-core';
-import type { Site } from '../../plugins/site.js';
+import type { Product } from '@repo/catalog-core';
 import type { Block } from '../../render/page-model.js';
+import type { PageContext } from '../page-context.js';
 import { keptFields } from '../shared.js';
 import { countryField } from './shipping-form.js';
 
@@ -8,31 +8,29 @@ import { countryField } from './shipping-form.js';
  * Under a product's shipping table: a country selector (a GET form, no script) that opens the
  * calculator with this item, and a link that starts an estimate with it.
  */
-export function productShippingBlocks(site: Site, urls: SiteUrls, product: Product): Block[] {
+export function productShippingBlocks(ctx: PageContext, product: Product): Block[] {
+  const { urls, locale } = ctx;
+  const t = locale.m.productShipping;
   const items = { items: product.slug };
   return [
     {
       kind: 'form',
-      label: 'Estimate shipping to your country',
+      label: t.formLabel,
       // A GET form drops its action's query: the kept preference rides as a hidden field.
       action: urls.canonical().shipping(),
-      mdHint: `Another country, or more items: ${urls.shipping({ country: 'PL', ...items }, 'md')} (any ISO country code; add items as slug:quantity, comma-separated).`,
+      mdHint: locale.t(t.formHint, { url: urls.shipping({ country: 'PL', ...items }, 'md') }),
       fields: [
-        countryField(site, ''),
+        countryField(ctx, ''),
         { kind: 'hidden', name: 'items', value: product.slug },
         ...keptFields(urls),
       ],
-      submit: 'Estimate shipping',
+      submit: t.submit,
     },
     {
       kind: 'paragraph',
       content: [
-        {
-          href: urls.shipping(items),
-          mdHref: urls.shipping(items, 'md'),
-          text: 'Add to a shipping estimate',
-        },
-        ' with other products, a box size and any country.',
+        { href: urls.shipping(items), mdHref: urls.shipping(items, 'md'), text: t.addLink },
+        t.addAfter,
       ],
     },
   ];

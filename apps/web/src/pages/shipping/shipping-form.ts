@@ -2,6 +2,7 @@ import type { Agent, SiteUrls } from '@repo/catalog-core';
 import type { Site } from '../../plugins/site.js';
 import type { Block, Field } from '../../render/page-model.js';
 import type { ShippingQuery } from '../../schemas/shipping-query.js';
+import type { PageContext } from '../page-context.js';
 import { keptFields } from '../shared.js';
 import { servedCountries } from './served-countries.js';
 import type { ShippingRequest } from './shipping-request.js';
@@ -24,13 +25,13 @@ function countryOptions(agents: readonly Agent[]): readonly SelectOption[] {
 }
 
 /** The `country` select of every served country, by English name; shared by the product page. */
-export function countryField(site: Site, value: string): Field {
+export function countryField(ctx: Pick<PageContext, 'site'>, value: string): Field {
   return {
     kind: 'select',
     name: 'country',
     label: 'Ship to',
     value,
-    options: countryOptions(site.agents),
+    options: countryOptions(ctx.site.agents),
   };
 }
 
@@ -60,7 +61,7 @@ export function shippingForm(
       `Ask with query parameters: ${urls.shipping({ country: 'PL', items: 'slug:2,other-slug' }, 'md')}` +
       ', or weight=1500 instead of items; add length, width and height in cm for a boxed parcel.',
     fields: [
-      countryField(site, request.country ?? (query.country ?? '').trim().toUpperCase()),
+      countryField({ site }, request.country ?? (query.country ?? '').trim().toUpperCase()),
       ...(request.items.length === 0
         ? [
             {

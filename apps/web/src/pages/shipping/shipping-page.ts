@@ -101,7 +101,7 @@ function itemBlocks(
  * 400 page that says which and why, with the form to correct it.
  */
 export function shippingPage(
-  ctx: Pick<PageContext, 'site' | 'urls'>,
+  ctx: PageContext,
   query: ShippingQuery,
   request: ShippingRequest,
 ): PageModel {
@@ -157,7 +157,7 @@ export function shippingPage(
     lead: [
       'Every agent’s shipping lines to your country, for a weight or the products you want, cheapest first.',
     ],
-    breadcrumbs: [homeCrumb(urls)],
+    breadcrumbs: [homeCrumb(urls, ctx.locale)],
     blocks,
     noindex: problems.length > 0 || Object.values(params).some(Boolean),
   };

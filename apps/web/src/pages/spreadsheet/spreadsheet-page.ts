@@ -1,7 +1,5 @@
 import {
-  AFFILIATE_DISCLOSURE,
   type Agent,
-  CATEGORIES,
   SERVICE_INFO,
   type SortOrder,
   SPREADSHEET_PAGE_SIZE,
@@ -9,34 +7,39 @@ import {
 import type { Block, Link, PageModel } from '../../render/page-model.js';
 import type { SpreadsheetQuery } from '../../schemas/page-queries.js';
 import type { PageContext } from '../page-context.js';
-import { count, homeCrumb, keptFields } from '../shared.js';
+import { categoryOptions, disclosure, homeCrumb, keptFields } from '../shared.js';
 import { type SpreadsheetHref, spreadsheetColumns, spreadsheetRows } from './spreadsheet-table.js';
 
 /** The filter form: words and category; the order of the column headers rides along hidden. */
 function filterForm(ctx: PageContext, agent: Agent, query: SpreadsheetQuery): Block {
+  const { locale } = ctx;
+  const { m } = locale;
   const q = (query.q ?? '').trim();
   const sort = query.sort || undefined;
   return {
     kind: 'form',
-    label: 'Filter the spreadsheet',
+    label: m.spreadsheet.formLabel,
     action: ctx.urls.canonical().spreadsheet(agent.id),
-    mdHint: `Filter with query parameters: ${ctx.urls.spreadsheet(agent.id, { q: 'words', category: 'sneakers', sort: 'price_asc', page: 2 }, 'md')}.`,
+    mdHint: locale.t(m.common.filterHint, {
+      example: ctx.urls.spreadsheet(
+        agent.id,
+        { q: 'words', category: 'sneakers', sort: 'price_asc', page: 2 },
+        'md',
+      ),
+    }),
     fields: [
-      { kind: 'search', name: 'q', label: 'Words', value: q },
+      { kind: 'search', name: 'q', label: m.common.words, value: q },
       {
         kind: 'select',
         name: 'category',
-        label: 'Category',
+        label: m.common.category,
         value: query.category || '',
-        options: [
-          { value: '', label: 'All categories' },
-          ...CATEGORIES.map((c) => ({ value: c.id, label: c.name })),
-        ],
+        options: categoryOptions(locale),
       },
       ...(sort ? [{ kind: 'hidden' as const, name: 'sort', value: sort }] : []),
       ...keptFields(ctx.urls),
     ],
-    submit: 'Filter',
+    submit: m.spreadsheet.submit,
   };
 }
 
@@ -49,7 +52,9 @@ export async function spreadsheetPage(
   agent: Agent,
   query: SpreadsheetQuery,
 ): Promise<PageModel> {
-  const { urls } = ctx;
+  const { urls, locale } = ctx;
+  const { m } = locale;
+  const t = m.spreadsheet;
   const q = (query.q ?? '').trim();
   const category = query.category || undefined;
   const sort = query.sort || undefined;
@@ -71,39 +76,53 @@ export async function spreadsheetPage(
     text,
   });
   const effective: SortOrder = sort ?? (q ? 'relevance' : 'newest');
-  const rows = spreadsheetRows(urls, agent, result);
+  const rows = spreadsheetRows(ctx, agent, result);
   const shown = rows.length;
   const summary = shown
-    ? `Rows ${count(result.offset + 1)}–${count(result.offset + shown)} of ${count(result.total)} · page ${count(pageNo)} of ${count(lastPage)}`
+    ? locale.t(t.summary, {
+        from: result.offset + 1,
+        to: result.offset + shown,
+        total: result.total,
+        page: pageNo,
+        last: lastPage,
+      })
     : result.total
-      ? `Page ${count(pageNo)} is past the last page (${count(lastPage)}).`
-      : 'No rows match these filters.';
+      ? locale.t(t.pastLast, { page: pageNo, last: lastPage })
+      : t.noRows;
   const others = ctx.site.agents.filter((a) => a.id !== agent.id && a.status !== 'closed');
   return {
-    title: `${agent.name} spreadsheet${pageNo > 1 ? ` (page ${count(pageNo)})` : ''}: ${SERVICE_INFO.title}`,
-    description: `The whole catalog (${count(result.total)} products) with ${agent.name} buy links, prices in CNY and USD, batches and QC photos.`,
+    title: locale.t(t.title, {
+      agent: agent.name,
+      page: pageNo > 1 ? locale.t(m.common.pageSuffix, { page: pageNo }) : '',
+      site: SERVICE_INFO.title,
+    }),
+    description: locale.t(t.description, {
+      products: locale.plural(m.common.products, result.total),
+      agent: agent.name,
+      currency: ctx.currency,
+    }),
     url: urls
       .canonical()
       .spreadsheet(agent.id, { ...params, page: pageNo > 1 ? pageNo : undefined }),
     mdUrl: href({ page: pageNo > 1 ? pageNo : undefined }, true),
-    h1: `${agent.name} spreadsheet`,
+    h1: locale.t(t.h1, { agent: agent.name }),
     lead: [
-      `Every product with a ${agent.name} buy link. Sort with the column headers; other agents: `,
+      locale.t(t.leadBefore, { agent: agent.name }),
       ...others.flatMap((a, i) => [
         i ? ', ' : '',
         { href: urls.spreadsheet(a.id), mdHref: urls.spreadsheet(a.id, {}, 'md'), text: a.name },
       ]),
       '.',
     ],
-    breadcrumbs: [homeCrumb(urls)],
+    breadcrumbs: [homeCrumb(urls, locale)],
     blocks: [
       filterForm(ctx, agent, query),
-      { kind: 'disclosure', text: AFFILIATE_DISCLOSURE },
+      disclosure(locale),
       shown
         ? {
             kind: 'table',
-            caption: `${agent.name} spreadsheet, ${summary}`,
-            columns: spreadsheetColumns(agent, effective, href),
+            caption: locale.t(t.caption, { agent: agent.name, summary }),
+            columns: spreadsheetColumns(ctx, agent, effective, href),
             rows,
             wide: true,
           }
@@ -111,20 +130,22 @@ export async function spreadsheetPage(
             kind: 'notice',
             content: [
               summary,
-              ...(result.total ? [' ', pageLink(lastPage, `Go to page ${count(lastPage)}`)] : []),
+              ...(result.total
+                ? [' ', pageLink(lastPage, locale.t(m.common.goToPage, { page: lastPage }))]
+                : []),
             ],
           },
       {
         kind: 'pager',
-        label: 'Spreadsheet pages',
+        label: t.pages,
         summary,
         ...(pageNo > 1 && pageNo <= lastPage
-          ? { prev: pageLink(pageNo - 1, 'Previous page') }
+          ? { prev: pageLink(pageNo - 1, m.common.previousPage) }
           : {}),
         ...(pageNo < lastPage
           ? {
-              next: pageLink(pageNo + 1, 'Next page'),
-              last: pageLink(lastPage, `Last page (${count(lastPage)})`),
+              next: pageLink(pageNo + 1, m.common.nextPage),
+              last: pageLink(lastPage, locale.t(m.common.lastPage, { page: lastPage })),
             }
           : {}),
       },

@@ -2,14 +2,12 @@ import {
   type Agent,
   agentProductUrl,
   convertPrice,
-  formatPrice,
-  getCategory,
   type QueryParams,
-  type SiteUrls,
   type SortOrder,
 } from '@repo/catalog-core';
 import type { SearchResult } from '@repo/search';
 import type { Cell, Column } from '../../render/page-model.js';
+import type { PageContext } from '../page-context.js';
 import { qcSummary } from '../shared.js';
 
 /** A link to this spreadsheet with other parameters, HTML or Markdown. */
@@ -20,6 +18,7 @@ export type SpreadsheetHref = (over: QueryParams, md?: boolean) => string;
  * active one says its direction (`aria-sort`), and a second click on price reverses it.
  */
 export function spreadsheetColumns(
+  ctx: PageContext,
   agent: Agent,
   effective: SortOrder,
   href: SpreadsheetHref,
@@ -37,35 +36,51 @@ export function spreadsheetColumns(
       },
     };
   };
+  const { locale } = ctx;
+  const { m } = locale;
+  const t = m.spreadsheet;
   return [
     { label: '#', numeric: true },
-    sortable('Product', 'title_asc'),
-    { label: 'Brand' },
-    { label: 'Category' },
-    sortable('Price (CNY)', 'price_asc', 'price_desc', true),
-    { label: 'USD', numeric: true },
-    { label: 'Batch' },
-    { label: `Buy (${agent.name})` },
-    { label: 'QC' },
-    sortable('Added', 'newest'),
+    sortable(t.product, 'title_asc'),
+    { label: t.brand },
+    { label: m.common.category },
+    sortable(t.priceCny, 'price_asc', 'price_desc', true),
+    ...(ctx.currency === 'CNY' ? [] : [{ label: ctx.currency, numeric: true }]),
+    { label: m.product.batch },
+    { label: locale.t(t.buyColumn, { agent: agent.name }) },
+    { label: t.qc },
+    sortable(t.added, 'newest'),
   ];
 }
 
 /** One row per product of the page: its number, facts, the agent's buy link and its photos. */
-export function spreadsheetRows(urls: SiteUrls, agent: Agent, result: SearchResult): Cell[][] {
+export function spreadsheetRows(ctx: PageContext, agent: Agent, result: SearchResult): Cell[][] {
+  const { urls, locale, currency } = ctx;
+  const { m } = locale;
   return result.hits.map((p, i) => [
-    { content: [String(result.offset + i + 1)], numeric: true },
+    { content: [locale.number(result.offset + i + 1)], numeric: true },
     {
       content: [{ href: urls.product(p.slug), mdHref: urls.product(p.slug, 'md'), text: p.title }],
     },
     { content: [p.brand] },
-    { content: [getCategory(p.category)?.name ?? p.category] },
-    { content: [formatPrice(p.price, 'CNY')], numeric: true },
-    { content: [formatPrice(convertPrice(p.price, 'USD'), 'USD')], numeric: true },
-    { content: [p.batch ?? '–'] },
+    { content: [locale.category(p.category).name] },
+    { content: [locale.money(p.price, 'CNY')], numeric: true },
+    ...(currency === 'CNY'
+      ? []
+      : [
+          {
+            content: [locale.money(convertPrice(p.price, currency, ctx.site.rates), currency)],
+            numeric: true,
+          },
+        ]),
+    { content: [p.batch ?? m.common.none] },
     {
       content: [
-        { href: agentProductUrl(agent, p.marketplace, p.item_id), text: 'Buy', sponsored: true },
+        {
+          href: agentProductUrl(agent, p.marketplace, p.item_id),
+          text: m.spreadsheet.buy,
+          sponsored: true,
+        },
       ],
     },
     {
@@ -73,7 +88,7 @@ export function spreadsheetRows(urls: SiteUrls, agent: Agent, result: SearchResu
         {
           href: urls.product(p.slug, 'html', 'qc'),
           mdHref: urls.product(p.slug, 'md'),
-          text: qcSummary(urls, p),
+          text: qcSummary(urls, locale, p),
         },
       ],
     },

@@ -14,7 +14,7 @@ export default async function apiDocsRoutes(fastify: FastifyInstance) {
       url,
       { schema: { querystring: PageQuerySchema } },
       async (request: FastifyRequest<{ Querystring: PageQuery }>, reply) => {
-        const ctx = pageContext(request, request.query.agent);
+        const ctx = pageContext(request, request.query);
         // Built once per catalog version and preference: the docs never wait on the catalog.
         const page = await ctx.site.memo(
           `page:api-docs${preferenceKey(ctx)}`,

@@ -13,7 +13,7 @@ export default async function catalogRoutes(fastify: FastifyInstance) {
       url,
       { schema: { querystring: ListingQuerySchema }, ...PAGE_ROUTE },
       (request, reply) => {
-        const ctx = pageContext(request, request.query.agent);
+        const ctx = pageContext(request, request.query);
         return sendKeptPage(
           request,
           reply,

@@ -21,8 +21,10 @@ export default async function categoryRoutes(fastify: FastifyInstance) {
         throw new WebHttpError(
           404,
           'No such category. The catalog has 14 categories; see the list on the home page.',
+          {},
+          (l) => l.m.errors.noCategory,
         );
-      const ctx = pageContext(request, request.query.agent);
+      const ctx = pageContext(request, request.query);
       return sendKeptPage(
         request,
         reply,

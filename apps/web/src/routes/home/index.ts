@@ -25,7 +25,7 @@ export default async function homeRoutes(fastify: FastifyInstance) {
       url,
       { schema: { querystring: PageQuerySchema }, ...PAGE_ROUTE },
       async (request: FastifyRequest<{ Querystring: PageQuery }>, reply) => {
-        const ctx = pageContext(request, request.query.agent);
+        const ctx = pageContext(request, request.query);
         const page = await ctx.site.memo(
           `page:home${preferenceKey(ctx)}`,
           async () => new CachedPage(await buildPage(ctx, () => homePage(ctx)), ctx.site.chrome),

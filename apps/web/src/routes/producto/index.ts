@@ -25,7 +25,7 @@ export default async function productRoutes(fastify: FastifyInstance) {
       reply: FastifyReply,
     ) {
       const { id, format } = splitSuffix(request.params.slug);
-      const ctx = pageContext(request, request.query.agent);
+      const ctx = pageContext(request, request.query);
       // Unknown slugs throw before anything is cached, so they cannot fill the cache.
       const key = `product:${id}${preferenceKey(ctx)}`;
       return sendKeptPage(
@@ -40,6 +40,8 @@ export default async function productRoutes(fastify: FastifyInstance) {
               throw new WebHttpError(
                 404,
                 'No product with this slug. Search the catalog to find it.',
+                {},
+                (l) => l.m.errors.noProduct,
               );
             return productPage(ctx, p);
           }),

@@ -20,7 +20,7 @@ export default async function shippingRoutes(fastify: FastifyInstance) {
       { schema: { querystring: ShippingQuerySchema } },
       (request, reply) => {
         const q = request.query;
-        const ctx = pageContext(request, q.agent);
+        const ctx = pageContext(request, q);
         // Equal questions share one page (400 pages are never kept), so a repeated estimate
         // costs a lookup; the key is what was asked, as asked.
         const key = JSON.stringify([

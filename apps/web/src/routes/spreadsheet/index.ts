@@ -28,9 +28,11 @@ export default async function spreadsheetRoutes(fastify: FastifyInstance) {
         throw new WebHttpError(
           404,
           'No such agent. The spreadsheets are for agent_a, agent_b and agent_c.',
+          {},
+          (l) => l.t(l.m.errors.noSpreadsheet, { agents: 'agent_a, agent_b, agent_c' }),
         );
       // A spreadsheet shows its own agent's links; a preferred agent only rides in its links.
-      const ctx = pageContext(request, request.query.agent);
+      const ctx = pageContext(request, request.query);
       const { q, category, sort, page: n } = request.query;
       const key = `spreadsheet:${agent.id}:${JSON.stringify([q, category, sort, n])}${preferenceKey(ctx)}`;
       return sendKeptPage(
