@@ -24,6 +24,10 @@ img{max-width:100%;height:auto;display:block}
 .site-header a{color:#fff}
 .site-header ul{display:flex;flex-wrap:wrap;gap:.25rem .9rem;list-style:none;margin:0;padding:0}
 .site-header a[aria-current]{text-decoration-thickness:3px}
+.switch{flex-basis:100%;font-size:.85rem}
+.switch ul{display:flex;flex-wrap:wrap;gap:.25rem .75rem;list-style:none;margin:0;padding:0}
+.switch a[aria-current]{font-weight:700;text-decoration:none}
+h1,h2,h3,th,dt,label,.button{overflow-wrap:break-word;hyphens:auto}
 main{padding-top:1rem;padding-bottom:2rem}
 h1{font-size:1.6rem;line-height:1.25;margin:.5rem 0 .75rem}
 h2{font-size:1.3rem;margin:2rem 0 .75rem}
