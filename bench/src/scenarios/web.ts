@@ -1,5 +1,6 @@
 import { generateSampleCatalog } from '@repo/catalog-core/sample';
 import { BARE_PAGE_COUNT } from '../bare/html.js';
+import type { ScenarioRequest } from '../load.js';
 import type { ServiceScenario } from '../scenario.js';
 import { generateQueryMix } from '../search-queries.js';
 
@@ -48,12 +49,8 @@ export const SHIPPING_CALCULATOR = {
 
 const SPREADSHEET_PAGES = 180;
 
-/** The web app's routes under load. */
-export const WEB_SCENARIOS: readonly ServiceScenario[] = [
-  {
-    scenario: { name: 'GET /health.json', requests: [{ path: '/health.json' }] },
-    baseline: bareJson,
-  },
+/** The pages a visitor reads, in English as a client that sends no preference gets them. */
+const PAGES: readonly ServiceScenario[] = [
   { scenario: { name: 'GET /', requests: [{ path: '/' }] }, baseline: bareHtml(1) },
   { scenario: CATALOG_SEARCH, baseline: bareHtml(queries.length) },
   {
@@ -73,4 +70,48 @@ export const WEB_SCENARIOS: readonly ServiceScenario[] = [
     },
     baseline: bareHtml(SPREADSHEET_PAGES),
   },
+];
+
+// The same pages in another language and currency: each variant is its own rendering, kept in
+// the same page cache, so its figures must stay those of the English pages.
+const VARIANTS: readonly {
+  readonly label: string;
+  readonly request: (r: ScenarioRequest) => ScenarioRequest;
+}[] = [
+  {
+    label: '[Accept-Language: es]',
+    request: (r) => ({ ...r, headers: { ...r.headers, 'accept-language': 'es-ES,es;q=0.9' } }),
+  },
+  {
+    label: '[?currency=BRL]',
+    request: (r) => ({ ...r, path: `${r.path}${r.path.includes('?') ? '&' : '?'}currency=BRL` }),
+  },
+];
+
+function variant(page: ServiceScenario, v: (typeof VARIANTS)[number]): ServiceScenario {
+  const requests = page.scenario.requests;
+  return {
+    scenario: {
+      ...page.scenario,
+      name: `${page.scenario.name} ${v.label}`,
+      requests: Array.from({ length: requests.length }, (_, i) =>
+        v.request(
+          Array.isArray(requests)
+            ? (requests as readonly ScenarioRequest[])[i]!
+            : (requests as { at(index: number): ScenarioRequest }).at(i),
+        ),
+      ),
+    },
+    baseline: page.baseline,
+  };
+}
+
+/** The web app's routes under load: the pages, then the same pages in each variant. */
+export const WEB_SCENARIOS: readonly ServiceScenario[] = [
+  {
+    scenario: { name: 'GET /health.json', requests: [{ path: '/health.json' }] },
+    baseline: bareJson,
+  },
+  ...PAGES,
+  ...VARIANTS.flatMap((v) => PAGES.map((page) => variant(page, v))),
 ];
