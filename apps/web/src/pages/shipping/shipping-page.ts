@@ -3,6 +3,7 @@ import type { Block, Cell, Inline, Link, PageModel } from '../../render/page-mod
 import type { ShippingQuery } from '../../schemas/shipping-query.js';
 import type { PageContext } from '../page-context.js';
 import { count, homeCrumb, section } from '../shared.js';
+import { problemText } from './problem-text.js';
 import { estimate } from './shipping-estimate.js';
 import { shippingForm } from './shipping-form.js';
 import type { ShippingItem, ShippingRequest } from './shipping-request.js';
@@ -119,7 +120,10 @@ export function shippingPage(
 
   const blocks: Block[] = [];
   if (problems.length > 0) {
-    blocks.push({ kind: 'notice', content: [`Can’t estimate: ${problems.join(' ')}`] });
+    blocks.push({
+      kind: 'notice',
+      content: [`Can’t estimate: ${problems.map(problemText).join(' ')}`],
+    });
   } else if (!ready) {
     blocks.push({
       kind: 'notice',

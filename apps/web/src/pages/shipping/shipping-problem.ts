@@ -1,0 +1,42 @@
+import type { CatalogErrorCode } from '@repo/catalog-core';
+
+/** A box side the calculator reads. */
+export type BoxSide = 'length' | 'width' | 'height';
+
+/**
+ * Why the calculator cannot use (part of) what it was asked: data, not words, so each code can
+ * become one message with these values as its parameters. `problemText` writes them in English.
+ * Values are kept as sent (trimmed); shortening them for display is the text's business.
+ */
+export type ShippingProblem =
+  /** `country` is not an ISO 3166-1 alpha-2 code (as sent, before upper-casing). */
+  | { readonly code: 'unknown_country'; readonly value: string }
+  /** A real country that no agent's line serves. */
+  | { readonly code: 'country_not_served'; readonly country: string }
+  /** The weight is not a whole number of grams in range. */
+  | { readonly code: 'invalid_weight'; readonly value: string; readonly max: number }
+  /** One or two box sides given, not all three. */
+  | { readonly code: 'partial_box' }
+  /** A box side out of range or not a number. */
+  | {
+      readonly code: 'invalid_side';
+      readonly side: BoxSide;
+      readonly value: string;
+      readonly max: number;
+    }
+  /** An `items` entry that is not `slug` or `slug:quantity` with a quantity in range. */
+  | { readonly code: 'invalid_item'; readonly entry: string; readonly maxQuantity: number }
+  /** An `add` value that names no catalogued product. */
+  | { readonly code: 'unknown_add'; readonly value: string }
+  /** More different items than a parcel takes. */
+  | { readonly code: 'too_many_items'; readonly max: number }
+  /** An item slug the catalog does not have. */
+  | { readonly code: 'unknown_slug'; readonly slug: string }
+  /** Both a weight and items: the two are exclusive. */
+  | { readonly code: 'weight_and_items' }
+  /** The estimator refused the parcel (no line carries it); its message, as the tool gives it. */
+  | {
+      readonly code: 'estimate_refused';
+      readonly catalogCode: CatalogErrorCode;
+      readonly message: string;
+    };
