@@ -1,4 +1,4 @@
-import { estimateShipping, formatPrice } from '@repo/catalog-core';
+import { DEFAULT_AGENTS, estimateShipping, formatPrice, rateFor } from '@repo/catalog-core';
 import { describe, expect, it } from 'vitest';
 import { build, products } from '../helper.js';
 
@@ -61,14 +61,66 @@ describe('/shipping', () => {
   });
 
   it('says when the volume decided, and that the box made it so', async () => {
-    const md = (await get('/shipping.md?country=US&weight=500&length=60&width=40&height=40')).body;
+    const md = (await get('/shipping.md?country=US&weight_grams=500&length=60&width=40&height=40'))
+      .body;
     const rows = quoteRows(md);
     expect(rows.some((r) => r[7]?.startsWith('volume ('))).toBe(true);
     expect(rows.some((r) => r[7] === 'weight')).toBe(true);
   });
 
+  it('quotes every agent that serves the country for weight_grams, the tool’s argument', async () => {
+    const serving = DEFAULT_AGENTS.filter(
+      (agent) =>
+        agent.status === 'active' &&
+        agent.shipping_lines.some((line) => rateFor(line, 'PL') !== undefined),
+    );
+    expect(serving.length).toBeGreaterThan(1);
+    const app = await build();
+    const md = await app.inject('/shipping.md?country=PL&weight_grams=1500');
+    expect(md.statusCode).toBe(200);
+    const rows = quoteRows(md.body);
+    for (const agent of serving) {
+      expect(
+        rows.some((r) => r[0] === agent.name && /^¥[\d,]+\.\d\d$/.test(r[2] ?? '')),
+        agent.name,
+      ).toBe(true);
+    }
+    expect(rows).toHaveLength(
+      estimateShipping({ country: 'PL', weight_grams: 1500 }, { agents: DEFAULT_AGENTS }).quotes
+        .length,
+    );
+    expect(md.body).toContain('Packed weight:** 1,500 g');
+    expect(md.body).toContain(
+      'url: "http://test.local/shipping?country=PL\\u0026weight_grams=1500"',
+    );
+    const html = (await app.inject('/shipping?country=PL&weight_grams=1500')).body;
+    for (const agent of serving) expect(html).toContain(`<td>${agent.name}</td>`);
+    expect(html).toMatch(/<input [^>]*name="weight_grams"[^>]* value="1500"/);
+  });
+
+  it('still reads the old weight, and sends it on as weight_grams', async () => {
+    const app = await build();
+    const old = await app.inject('/shipping.md?country=PL&weight=1500');
+    const now = await app.inject('/shipping.md?country=PL&weight_grams=1500');
+    expect(old.statusCode).toBe(200);
+    expect(quoteRows(old.body)).toEqual(quoteRows(now.body));
+    expect(old.body).toContain(
+      'url: "http://test.local/shipping?country=PL\\u0026weight_grams=1500"',
+    );
+    const html = (await app.inject('/shipping?country=PL&weight=1500')).body;
+    expect(html).toContain(
+      '<link rel="canonical" href="http://test.local/shipping?country=PL&amp;weight_grams=1500">',
+    );
+    expect(html).toMatch(/<input [^>]*name="weight_grams"[^>]* value="1500"/);
+    expect(html).not.toMatch(/name="weight"/);
+    // The same weight under both names is no doubt.
+    const both = await app.inject('/shipping.md?country=PL&weight=1500&weight_grams=1500');
+    expect(both.statusCode).toBe(200);
+    expect(quoteRows(both.body)).toEqual(quoteRows(now.body));
+  });
+
   it('serves the HTML page with a country selector of every served country', async () => {
-    const response = await get(`/shipping?country=PL&weight=1500`);
+    const response = await get(`/shipping?country=PL&weight_grams=1500`);
     expect(response.statusCode).toBe(200);
     const html = response.body;
     expect(html).toContain('<option value="PL" selected>Poland</option>');
@@ -84,34 +136,48 @@ describe('/shipping', () => {
   });
 
   it.each([
-    ['an unknown country', '?country=XX&weight=500', /Unknown country “XX”/],
-    ['UK', '?country=UK&weight=500', /the United Kingdom is GB/],
-    ['a country no line serves', '?country=CN&weight=500', /No shipping line serves China \\?\(CN/],
+    ['an unknown country', '?country=XX&weight_grams=500', /Unknown country “XX”/],
+    ['UK', '?country=UK&weight_grams=500', /the United Kingdom is GB/],
+    [
+      'a country no line serves',
+      '?country=CN&weight_grams=500',
+      /No shipping line serves China \\?\(CN/,
+    ],
     [
       'a negative weight',
-      '?country=US&weight=-5',
+      '?country=US&weight_grams=-5',
       /whole number of grams from 1 to 100,000; “-5” is not/,
     ],
-    ['a weight of words', '?country=US&weight=heavy', /“heavy” is not/],
+    ['a weight of words', '?country=US&weight_grams=heavy', /“heavy” is not/],
     [
       'an unknown slug',
       '?country=US&items=no-such-thing-123456',
       /No product has the slug “no-such-thing-123456”/,
     ],
     ['a bad item', '?country=US&items=Nike%20Dunk!:0', /is not a product slug or category/],
-    ['half a box', '?country=US&weight=500&length=30', /length, width and height, or none/],
+    ['half a box', '?country=US&weight_grams=500&length=30', /length, width and height, or none/],
     [
       'a negative side',
-      '?country=US&weight=500&length=30&width=-2&height=3',
+      '?country=US&weight_grams=500&length=30&width=-2&height=3',
       /width must be more than 0/,
     ],
-    ['weight and items', `?country=US&weight=500&items=${a.slug}`, /a weight or items, not both/],
+    [
+      'weight and items',
+      `?country=US&weight_grams=500&items=${a.slug}`,
+      /a weight or items, not both/,
+    ],
     [
       'a parcel no line takes',
-      '?country=US&weight=99999',
+      '?country=US&weight_grams=99999',
       /No shipping line can carry this parcel/,
     ],
     ['an unknown add', '?country=US&add=https://m.tb.cn/h.x', /is no product of the catalog/],
+    ['a negative weight by its old name', '?country=US&weight=-5', /“-5” is not/],
+    [
+      'weight and weight_grams that disagree',
+      '?country=US&weight=1500&weight_grams=1000',
+      /“weight\\?_grams” and its old name “weight” give different values \\?\(“1000” and “1500”\\?\)/,
+    ],
   ])('answers %s with a 400 page naming it, in HTML and Markdown', async (_what, query, reason) => {
     const app = await build();
     for (const [path, accept, type] of [
@@ -180,7 +246,7 @@ describe('/shipping', () => {
       '<loc>http://test.local/shipping</loc>',
     );
     expect((await app.inject('/llms.txt')).body).toContain(
-      '(http://test.local/shipping.md?country=US&weight=1000)',
+      '(http://test.local/shipping.md?country=US&weight_grams=1000)',
     );
     const home = (await app.inject('/')).body;
     expect(home).toContain('<a href="/shipping">the shipping calculator</a>');

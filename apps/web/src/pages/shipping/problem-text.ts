@@ -20,6 +20,8 @@ export function problemText(problem: ShippingProblem): string {
       return `Unknown country ${quoted(problem.value)}${problem.value.trim().toUpperCase() === 'UK' ? ' (the United Kingdom is GB)' : ''}: choose one from the list, or give an ISO 3166-1 alpha-2 code such as PL, US or GB.`;
     case 'country_not_served':
       return `No shipping line serves ${countryName(problem.country)} (${problem.country}).`;
+    case 'conflicting_parameters':
+      return `${quoted(problem.name)} and its old name ${quoted(problem.alias)} give different values (${quoted(problem.value)} and ${quoted(problem.aliasValue)}): give one of them.`;
     case 'invalid_weight':
       return `The weight must be a whole number of grams from 1 to ${count(problem.max)}; ${quoted(problem.value)} is not.`;
     case 'partial_box':

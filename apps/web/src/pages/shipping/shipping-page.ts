@@ -21,7 +21,7 @@ function canonical(request: ShippingRequest, query: ShippingQuery) {
   const box = request.box;
   return {
     country: request.country ?? (query.country ?? '').trim().toUpperCase(),
-    weight: request.weightGrams === undefined ? undefined : String(request.weightGrams),
+    weight_grams: request.weightGrams === undefined ? undefined : String(request.weightGrams),
     items: itemsParam(request.items.map((i) => ({ key: keyOf(i), quantity: i.quantity }))),
     length: box ? String(box.length) : undefined,
     width: box ? String(box.width) : undefined,

@@ -13,6 +13,14 @@ export type ShippingProblem =
   | { readonly code: 'unknown_country'; readonly value: string }
   /** A real country that no agent's line serves. */
   | { readonly code: 'country_not_served'; readonly country: string }
+  /** A parameter and its old name (an alias) both given, with different values. */
+  | {
+      readonly code: 'conflicting_parameters';
+      readonly name: string;
+      readonly value: string;
+      readonly alias: string;
+      readonly aliasValue: string;
+    }
   /** The weight is not a whole number of grams in range. */
   | { readonly code: 'invalid_weight'; readonly value: string; readonly max: number }
   /** One or two box sides given, not all three. */

@@ -67,6 +67,26 @@ function readWeight(value: string, problems: ShippingProblem[]) {
   return grams;
 }
 
+/**
+ * The weight as given: by `weight_grams`, or by its old name `weight` (old links). Both given and
+ * different is a problem, since either could be the one meant; equal or one empty is no doubt.
+ */
+function weightText(query: ShippingQuery, problems: ShippingProblem[]): string {
+  const value = (query.weight_grams ?? '').trim();
+  const old = (query.weight ?? '').trim();
+  if (value !== '' && old !== '' && value !== old) {
+    problems.push({
+      code: 'conflicting_parameters',
+      name: 'weight_grams',
+      value,
+      alias: 'weight',
+      aliasValue: old,
+    });
+    return '';
+  }
+  return value === '' ? old : value;
+}
+
 const SIDES = ['length', 'width', 'height'] as const satisfies readonly BoxSide[];
 
 function readBox(query: ShippingQuery, problems: ShippingProblem[]): BoxCm | undefined {
@@ -115,7 +135,7 @@ export async function readShippingRequest(
 ): Promise<ShippingRequest> {
   const problems: ShippingProblem[] = [];
   const country = readCountry(query.country ?? '', agents, problems);
-  const weightGrams = readWeight(query.weight ?? '', problems);
+  const weightGrams = readWeight(weightText(query, problems), problems);
   const box = readBox(query, problems);
 
   const quantities = new Map<string, number>();

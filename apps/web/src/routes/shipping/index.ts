@@ -25,6 +25,7 @@ export default async function shippingRoutes(fastify: FastifyInstance) {
         // costs a lookup; the key is what was asked, as asked.
         const key = JSON.stringify([
           q.country,
+          q.weight_grams,
           q.weight,
           q.items,
           q.add,

@@ -14,6 +14,16 @@ const SENTENCES: readonly (readonly [ShippingProblem, string])[] = [
   ],
   [{ code: 'country_not_served', country: 'CN' }, 'No shipping line serves China (CN).'],
   [
+    {
+      code: 'conflicting_parameters',
+      name: 'weight_grams',
+      value: '1000',
+      alias: 'weight',
+      aliasValue: '1500',
+    },
+    '“weight_grams” and its old name “weight” give different values (“1000” and “1500”): give one of them.',
+  ],
+  [
     { code: 'invalid_weight', value: '-5', max: 100_000 },
     'The weight must be a whole number of grams from 1 to 100,000; “-5” is not.',
   ],
