@@ -157,6 +157,10 @@ is a \`400\`). \`add\` (a slug, a product page link or a catalogued listing link
 more item to \`items\`, which the page's canonical URL, form and links then carry. Each product page has a country
 selector that opens the calculator with that product. A value it cannot use (an unknown
 country or slug, a negative weight) is a \`400\` page, in the representation asked for, naming it.
+A parameter it does not know is ignored and named on the page, which still answers the rest
+(\`200\`), with the closest known name (\`wieght\`: did you mean \`weight_grams\`?) or the list of
+known ones; tracking parameters (\`utm_*\`, \`fbclid\`, \`gclid\`…) and the kept \`agent\`,
+\`lang\` and \`currency\` are not unknown.
 
 \`\`\`sh
 curl -s '${urls.shipping({ country: 'PL', items: 'sneakers:2', length: 36, width: 26, height: 15 }, 'md')}'

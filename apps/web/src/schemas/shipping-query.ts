@@ -58,3 +58,11 @@ export const ShippingQuerySchema = Type.Object({
 /** A validated `/shipping` query. */
 export type ShippingQuery = Static<typeof ShippingQuerySchema>;
 
+/**
+ * Old names the calculator still reads, each with the name that replaced it: its own URLs, form
+ * and documents use only the new one. `weight` became `weight_grams`, the name of the
+ * `estimate_shipping` argument, so the page and the tool share one vocabulary.
+ */
+export const SHIPPING_QUERY_ALIASES = {
+  weight: 'weight_grams',
+} as const satisfies Record<string, keyof ShippingQuery>;

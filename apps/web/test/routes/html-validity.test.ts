@@ -42,6 +42,7 @@ const PAGES: readonly (readonly [kind: string, url: string, status: number])[] =
   ],
   ['shipping calculator by weight', '/shipping?country=US&weight_grams=1500', 200],
   ['shipping calculator, 400 page', '/shipping?country=XX&weight_grams=-5', 400],
+  ['shipping calculator with an unknown parameter', '/shipping?country=PL&wieght=1500', 200],
   ['400 page', '/catalog?page=abc', 400],
   ['404 page (product)', '/producto/no-such-product-1', 404],
   ['404 page (path)', '/no/such/page', 404],

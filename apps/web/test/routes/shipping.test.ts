@@ -119,6 +119,92 @@ describe('/shipping', () => {
     expect(quoteRows(both.body)).toEqual(quoteRows(now.body));
   });
 
+  it('names an unknown parameter with the closest known name, and answers the rest', async () => {
+    const app = await build();
+    const html = await app.inject('/shipping?country=PL&wieght=1');
+    expect(html.statusCode).toBe(200);
+    expect(html.body).toContain(
+      '<p class="notice" role="status">Unknown parameter “wieght”: did you mean “weight_grams”? It was ignored.</p>',
+    );
+    expect(html.body).toContain('<option value="PL" selected>Poland</option>');
+    expect(html.body).toContain('Give the parcel’s weight in grams');
+    const md = await app.inject('/shipping.md?country=PL&wieght=1');
+    expect(md.statusCode).toBe(200);
+    expect(md.body).toContain(
+      '> Unknown parameter “wieght”: did you mean “weight\\_grams”? It was ignored.',
+    );
+    // A usable question still gets its quotes, under the notice.
+    const quoted = await app.inject('/shipping.md?country=PL&weight_grams=1500&heigth=10');
+    expect(quoted.statusCode).toBe(200);
+    expect(quoted.body).toContain('did you mean “height”?');
+    expect(quoteRows(quoted.body).length).toBeGreaterThan(0);
+    // Another problem is still a 400, and the unknown parameter is named with it.
+    const bad = await app.inject('/shipping.md?country=XX&wieght=1');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('Unknown country “XX”');
+    expect(bad.body).toContain('Unknown parameter “wieght”');
+  });
+
+  it('lists the known names for a name close to none, or to a tool argument it does not take', async () => {
+    const app = await build();
+    const known =
+      'the known ones are country, weight\\_grams, items, add, length, width, height, agent, lang and currency.';
+    const one = await app.inject('/shipping.md?country=PL&weight_grams=1500&zzzzzz=1');
+    expect(one.statusCode).toBe(200);
+    expect(one.body).toContain(`> Unknown parameter “zzzzzz”: ${known} It was ignored.`);
+    const tool = await app.inject('/shipping.md?country=PL&line=dhl&dimensions_cm=3');
+    expect(tool.body).toContain(
+      `> Unknown parameters “line” and “dimensions\\_cm”: ${known} They were ignored.`,
+    );
+    const many = Array.from({ length: 12 }, (_, i) => `x${i}=1`).join('&');
+    const counted = await app.inject(`/shipping.md?country=PL&${many}`);
+    expect(counted.statusCode).toBe(200);
+    expect(counted.body).toContain('“x9”');
+    expect(counted.body).not.toContain('“x10”');
+    expect(counted.body).toContain('2 more unknown parameters were ignored.');
+  });
+
+  it.each([
+    ['utm_source', 'newsletter'],
+    ['utm_campaign', 'spring'],
+    ['fbclid', 'IwAR0abc'],
+    ['gclid', 'Cj0KCQ'],
+    ['msclkid', 'abc'],
+    ['ref', 'someone'],
+    ['agent', 'agent_b'],
+    ['lang', 'es'],
+    ['currency', 'EUR'],
+  ])('says nothing of %s', async (name, value) => {
+    const app = await build();
+    for (const path of ['/shipping', '/shipping.md']) {
+      const response = await app.inject(`${path}?country=PL&weight_grams=1500&${name}=${value}`);
+      expect(response.statusCode).toBe(200);
+      expect(response.body).not.toContain('Unknown parameter');
+      expect(response.body).not.toMatch(/class="notice"|^> /m);
+    }
+  });
+
+  it('keeps a page per notice: tracking parameters share the page, unknown ones do not', async () => {
+    const app = await build();
+    const plain = await app.inject('/shipping.md?country=PL&weight_grams=1500');
+    const tracked = await app.inject('/shipping.md?country=PL&weight_grams=1500&utm_source=x');
+    expect(tracked.headers.etag).toBe(plain.headers.etag);
+    const unknown = await app.inject('/shipping.md?country=PL&weight_grams=1500&wieght=1');
+    expect(unknown.headers.etag).not.toBe(plain.headers.etag);
+    expect(unknown.body).toContain('Unknown parameter “wieght”');
+    const again = await app.inject('/shipping.md?country=PL&weight_grams=1500');
+    expect(again.body).not.toContain('Unknown parameter');
+  });
+
+  it('never fails on odd parameter names', async () => {
+    const app = await build();
+    for (const query of ['__proto__=1&constructor=2', '=3&&x', `${'w'.repeat(2000)}=1`, '%ZZ=1']) {
+      const response = await app.inject(`/shipping.md?country=PL&${query}`);
+      expect(response.statusCode, query).toBe(200);
+      expect(response.body, query).toContain('Unknown parameter');
+    }
+  });
+
   it('serves the HTML page with a country selector of every served country', async () => {
     const response = await get(`/shipping?country=PL&weight_grams=1500`);
     expect(response.statusCode).toBe(200);

@@ -8,6 +8,10 @@ import type { ShippingProblem } from './shipping-problem.js';
 /** A value as the page quotes it back: in curly quotes, cut after 80 characters. */
 const quoted = (value: string) => `“${value.length > 80 ? `${value.slice(0, 80)}…` : value}”`;
 
+/** `a, b and c`. */
+const listed = (names: readonly string[]) =>
+  names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+
 /**
  * A problem as the sentence the page shows.
  *
@@ -38,6 +42,14 @@ export function problemText(problem: ShippingProblem): string {
       return `No product has the slug ${quoted(problem.slug)}; search the catalog for it.`;
     case 'weight_and_items':
       return 'Give a weight or items, not both.';
+    case 'unknown_parameter':
+      return `Unknown parameter ${quoted(problem.name)}: did you mean ${quoted(problem.suggestion)}? It was ignored.`;
+    case 'unknown_parameters':
+      return problem.names.length === 1
+        ? `Unknown parameter ${quoted(problem.names[0] ?? '')}: the known ones are ${listed(problem.known)}. It was ignored.`
+        : `Unknown parameters ${listed(problem.names.map(quoted))}: the known ones are ${listed(problem.known)}. They were ignored.`;
+    case 'more_unknown_parameters':
+      return `${count(problem.count)} more unknown parameters were ignored.`;
     case 'estimate_refused':
       return problem.message;
   }

@@ -6,6 +6,7 @@ import { count, homeCrumb, section } from '../shared.js';
 import { problemText } from './problem-text.js';
 import { estimate } from './shipping-estimate.js';
 import { shippingForm } from './shipping-form.js';
+import type { IgnoredParameter } from './shipping-problem.js';
 import type { ShippingItem, ShippingRequest } from './shipping-request.js';
 import { resultBlocks, typicalWeight } from './shipping-results.js';
 
@@ -99,12 +100,14 @@ function itemBlocks(
 /**
  * `/shipping`: the shipping calculator. Quotes every agent's lines to one country for a weight or
  * a list of products, with the estimator `estimate_shipping` runs. A value it cannot use makes a
- * 400 page that says which and why, with the form to correct it.
+ * 400 page that says which and why, with the form to correct it; an `ignored` parameter (unknown
+ * to it) is named in a notice, without changing the status.
  */
 export function shippingPage(
   ctx: Pick<PageContext, 'site' | 'urls'>,
   query: ShippingQuery,
   request: ShippingRequest,
+  ignored: readonly IgnoredParameter[],
 ): PageModel {
   const { site, urls } = ctx;
   const params = canonical(request, query);
@@ -119,6 +122,10 @@ export function shippingPage(
   if (answer && !answer.ok) problems.push(answer.problem);
 
   const blocks: Block[] = [];
+  // Said first and never a 400: the page answers what it can of the rest, as for empty fields.
+  if (ignored.length > 0) {
+    blocks.push({ kind: 'notice', content: [ignored.map(problemText).join(' ')] });
+  }
   if (problems.length > 0) {
     blocks.push({
       kind: 'notice',

@@ -42,9 +42,25 @@ export type ShippingProblem =
   | { readonly code: 'unknown_slug'; readonly slug: string }
   /** Both a weight and items: the two are exclusive. */
   | { readonly code: 'weight_and_items' }
+  /** A query parameter the calculator does not know, ignored, close to a known name. */
+  | { readonly code: 'unknown_parameter'; readonly name: string; readonly suggestion: string }
+  /** Query parameters it does not know, ignored, close to no known name: `known` lists those. */
+  | {
+      readonly code: 'unknown_parameters';
+      readonly names: readonly string[];
+      readonly known: readonly string[];
+    }
+  /** More unknown parameters than a notice names one by one. */
+  | { readonly code: 'more_unknown_parameters'; readonly count: number }
   /** The estimator refused the parcel (no line carries it); its message, as the tool gives it. */
   | {
       readonly code: 'estimate_refused';
       readonly catalogCode: CatalogErrorCode;
       readonly message: string;
     };
+
+/** A parameter the calculator ignored: not a reason to refuse the estimate, but said on the page. */
+export type IgnoredParameter = Extract<
+  ShippingProblem,
+  { code: 'unknown_parameter' | 'unknown_parameters' | 'more_unknown_parameters' }
+>;

@@ -47,6 +47,19 @@ const SENTENCES: readonly (readonly [ShippingProblem, string])[] = [
   ],
   [{ code: 'weight_and_items' }, 'Give a weight or items, not both.'],
   [
+    { code: 'unknown_parameter', name: 'wieght', suggestion: 'weight_grams' },
+    'Unknown parameter “wieght”: did you mean “weight_grams”? It was ignored.',
+  ],
+  [
+    { code: 'unknown_parameters', names: ['zz'], known: ['country', 'items'] },
+    'Unknown parameter “zz”: the known ones are country and items. It was ignored.',
+  ],
+  [
+    { code: 'unknown_parameters', names: ['zz', 'yy', 'xx'], known: ['country', 'items'] },
+    'Unknown parameters “zz”, “yy” and “xx”: the known ones are country and items. They were ignored.',
+  ],
+  [{ code: 'more_unknown_parameters', count: 1200 }, '1,200 more unknown parameters were ignored.'],
+  [
     {
       code: 'estimate_refused',
       catalogCode: 'SHIPPING_UNAVAILABLE',
