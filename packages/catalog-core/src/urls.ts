@@ -63,7 +63,8 @@ export interface SiteUrls {
   spreadsheet(agentId: string, params?: QueryParams, format?: PageFormat): string;
   /**
    * `/shipping` or `/shipping.md`, the shipping calculator, with its parameters (`country`,
-   * `weight`, `items`, `length`, `width`, `height`); commas and colons of `items` stay readable.
+   * `weight_grams`, `items`, `length`, `width`, `height`); commas and colons of `items` stay
+   * readable.
    */
   shipping(params?: QueryParams, format?: PageFormat): string;
   /** `/api-docs` or `/api-docs.md`. */

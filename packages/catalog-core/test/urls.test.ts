@@ -32,7 +32,10 @@ describe('public URLs', () => {
     const urls = createSiteUrls({ baseUrl: 'https://shop.example' });
     expect(urls.shipping()).toBe('https://shop.example/shipping');
     expect(
-      urls.shipping({ country: 'PL', items: 'nike-dunk-7231234567:2,sneakers', weight: '' }, 'md'),
+      urls.shipping(
+        { country: 'PL', items: 'nike-dunk-7231234567:2,sneakers', weight_grams: '' },
+        'md',
+      ),
     ).toBe('https://shop.example/shipping.md?country=PL&items=nike-dunk-7231234567:2,sneakers');
     expect(urls.keeping({ agent: 'agent_b' }).shipping({ items: 'a-12345' })).toBe(
       'https://shop.example/shipping?items=a-12345&agent=agent_b',

@@ -146,15 +146,21 @@ forms that are understood.
 ## Shipping calculator
 
 \`${urls.shipping()}\` (and \`${urls.shipping({}, 'md')}\`) quotes every agent's lines to a \`country\`
-(ISO 3166-1 alpha-2; any country a line serves) for a \`weight\` in grams or \`items\`
-(comma-separated product slugs, each optionally \`:quantity\`; a category id stands for a
-typical item of it), with an optional box (\`length\`, \`width\`, \`height\` in cm): price in CNY
-with USD and EUR, delivery days, billable weight, whether volume or weight decided it, cheapest
-and fastest marked, and the assumptions. It runs the estimator of \`estimate_shipping\`, so both
-give the same quotes. \`add\` (a slug, a product page link or a catalogued listing link) adds one
+(ISO 3166-1 alpha-2; any country a line serves) for a weight in grams (\`weight_grams\`) or
+\`items\` (comma-separated product slugs, each optionally \`:quantity\`; a category id stands
+for a typical item of it), with an optional box (\`length\`, \`width\`, \`height\` in cm): price in
+CNY with USD and EUR, delivery days, billable weight, whether volume or weight decided it,
+cheapest and fastest marked, and the assumptions. It runs the estimator of \`estimate_shipping\`
+and takes its argument names, so both give the same quotes to the same question (\`weight\`, the
+page's old name for \`weight_grams\`, is still read; given with a different \`weight_grams\`, it
+is a \`400\`). \`add\` (a slug, a product page link or a catalogued listing link) adds one
 more item to \`items\`, which the page's canonical URL, form and links then carry. Each product page has a country
 selector that opens the calculator with that product. A value it cannot use (an unknown
 country or slug, a negative weight) is a \`400\` page, in the representation asked for, naming it.
+A parameter it does not know is ignored and named on the page, which still answers the rest
+(\`200\`), with the closest known name (\`wieght\`: did you mean \`weight_grams\`?) or the list of
+known ones; tracking parameters (\`utm_*\`, \`fbclid\`, \`gclid\`…) and the kept \`agent\`,
+\`lang\` and \`currency\` are not unknown.
 
 \`\`\`sh
 curl -s '${urls.shipping({ country: 'PL', items: 'sneakers:2', length: 36, width: 26, height: 15 }, 'md')}'

@@ -27,7 +27,7 @@ ${TOOL_CONTRACTS.map((t) => `- ${t.name}: ${firstSentence(t.description)}`).join
 
 - [Home](${urls.home('md')}): featured products, verified agents, FAQ
 - [Search](${urls.catalog({}, 'md')}?q=): add words to \`q\`, or paste a Weidian, Taobao, Tmall, 1688 or agent product link to get that listing and every agent's buy link for it; also \`category\`, \`sort\`, \`min_price\`, \`max_price\`, \`page\`
-- [Shipping calculator](${urls.shipping({ country: 'US', weight: 1000 }, 'md')}): every agent's lines to a \`country\` for a \`weight\` in grams or \`items\` (slug:quantity, comma-separated), with an optional box (\`length\`, \`width\`, \`height\` in cm); the same figures as estimate_shipping
+- [Shipping calculator](${urls.shipping({ country: 'US', weight_grams: 1000 }, 'md')}): every agent's lines to a \`country\` for a weight in grams (\`weight_grams\`) or \`items\` (slug:quantity, comma-separated), with an optional box (\`length\`, \`width\`, \`height\` in cm); the same argument names and figures as estimate_shipping
 ${CATEGORIES.map((c) => `- [${c.name}](${urls.category(c.id, {}, 'md')}): ${c.description}`).join('\n')}
 
 A preferred agent: add \`agent=agent_a\` (or \`agent_b\`, \`agent_c\`) to any page's query: that agent's buy links come first, marked "your agent", and every link of the page keeps the parameter. Without it the order is the usual one.

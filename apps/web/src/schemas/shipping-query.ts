@@ -1,7 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { PageQuerySchema } from './page-queries.js';
 
-// The calculator reads its own values (pages/shipping/parse-shipping-query.ts) so that a wrong one
+// The calculator reads its own values (pages/shipping/shipping-request.ts) so that a wrong one
 // (a negative weight, an unknown country or slug) gets a 400 page naming it in words, with the
 // form filled in to correct it; the schema only bounds sizes. Empty means "not set", as forms send.
 
@@ -17,10 +17,21 @@ export const ShippingQuerySchema = Type.Object({
         'Destination, ISO 3166-1 alpha-2 code (PL, US, GB…): any country a shipping line serves.',
     }),
   ),
+  weight_grams: Type.Optional(
+    Type.String({
+      maxLength: 12,
+      description:
+        'Packed parcel weight in grams, 1-100000, as estimate_shipping’s weight_grams. Give this ' +
+        'or items, not both.',
+    }),
+  ),
   weight: Type.Optional(
     Type.String({
       maxLength: 12,
-      description: 'Packed parcel weight in grams, 1-100000. Give this or items, not both.',
+      deprecated: true,
+      description:
+        'The old name of weight_grams, still read so old links work; given with a different ' +
+        'weight_grams, it is a 400.',
     }),
   ),
   items: Type.Optional(
@@ -46,3 +57,12 @@ export const ShippingQuerySchema = Type.Object({
 
 /** A validated `/shipping` query. */
 export type ShippingQuery = Static<typeof ShippingQuerySchema>;
+
+/**
+ * Old names the calculator still reads, each with the name that replaced it: its own URLs, form
+ * and documents use only the new one. `weight` became `weight_grams`, the name of the
+ * `estimate_shipping` argument, so the page and the tool share one vocabulary.
+ */
+export const SHIPPING_QUERY_ALIASES = {
+  weight: 'weight_grams',
+} as const satisfies Record<string, keyof ShippingQuery>;

@@ -292,7 +292,7 @@ describe('in Chromium', () => {
     expect(await context.cookies()).toEqual([]);
     await checkPage(page, problems, 'shipping');
 
-    const response = await page.goto(`${server.url}/shipping?country=XX&weight=-5`);
+    const response = await page.goto(`${server.url}/shipping?country=XX&weight_grams=-5`);
     expect(response?.status()).toBe(400);
     await expect(page.locator('.notice').first().textContent()).resolves.toMatch(
       /Unknown country “XX”/,

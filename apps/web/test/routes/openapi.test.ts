@@ -56,6 +56,18 @@ describe('/openapi.json', () => {
     );
   });
 
+  it('gives the shipping calculator the tool’s argument names, and its old weight as deprecated', async () => {
+    const { doc } = await openapi();
+    const parameters = doc.paths['/shipping'].get.parameters as {
+      name: string;
+      deprecated?: boolean;
+    }[];
+    expect(parameters.map((p) => p.name)).toEqual(
+      expect.arrayContaining(['country', 'weight_grams', 'items', 'weight']),
+    );
+    expect(parameters.filter((p) => p.deprecated).map((p) => p.name)).toEqual(['weight']);
+  });
+
   it('publishes each tool’s argument schema, which accepts the documented example', async () => {
     const { doc } = await openapi();
     const deref = await dereference(structuredClone(doc));

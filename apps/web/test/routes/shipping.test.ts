@@ -1,4 +1,4 @@
-import { estimateShipping, formatPrice } from '@repo/catalog-core';
+import { DEFAULT_AGENTS, estimateShipping, formatPrice, rateFor } from '@repo/catalog-core';
 import { describe, expect, it } from 'vitest';
 import { build, products } from '../helper.js';
 
@@ -61,14 +61,152 @@ describe('/shipping', () => {
   });
 
   it('says when the volume decided, and that the box made it so', async () => {
-    const md = (await get('/shipping.md?country=US&weight=500&length=60&width=40&height=40')).body;
+    const md = (await get('/shipping.md?country=US&weight_grams=500&length=60&width=40&height=40'))
+      .body;
     const rows = quoteRows(md);
     expect(rows.some((r) => r[7]?.startsWith('volume ('))).toBe(true);
     expect(rows.some((r) => r[7] === 'weight')).toBe(true);
   });
 
+  it('quotes every agent that serves the country for weight_grams, the tool’s argument', async () => {
+    const serving = DEFAULT_AGENTS.filter(
+      (agent) =>
+        agent.status === 'active' &&
+        agent.shipping_lines.some((line) => rateFor(line, 'PL') !== undefined),
+    );
+    expect(serving.length).toBeGreaterThan(1);
+    const app = await build();
+    const md = await app.inject('/shipping.md?country=PL&weight_grams=1500');
+    expect(md.statusCode).toBe(200);
+    const rows = quoteRows(md.body);
+    for (const agent of serving) {
+      expect(
+        rows.some((r) => r[0] === agent.name && /^¥[\d,]+\.\d\d$/.test(r[2] ?? '')),
+        agent.name,
+      ).toBe(true);
+    }
+    expect(rows).toHaveLength(
+      estimateShipping({ country: 'PL', weight_grams: 1500 }, { agents: DEFAULT_AGENTS }).quotes
+        .length,
+    );
+    expect(md.body).toContain('Packed weight:** 1,500 g');
+    expect(md.body).toContain(
+      'url: "http://test.local/shipping?country=PL\\u0026weight_grams=1500"',
+    );
+    const html = (await app.inject('/shipping?country=PL&weight_grams=1500')).body;
+    for (const agent of serving) expect(html).toContain(`<td>${agent.name}</td>`);
+    expect(html).toMatch(/<input [^>]*name="weight_grams"[^>]* value="1500"/);
+  });
+
+  it('still reads the old weight, and sends it on as weight_grams', async () => {
+    const app = await build();
+    const old = await app.inject('/shipping.md?country=PL&weight=1500');
+    const now = await app.inject('/shipping.md?country=PL&weight_grams=1500');
+    expect(old.statusCode).toBe(200);
+    expect(quoteRows(old.body)).toEqual(quoteRows(now.body));
+    expect(old.body).toContain(
+      'url: "http://test.local/shipping?country=PL\\u0026weight_grams=1500"',
+    );
+    const html = (await app.inject('/shipping?country=PL&weight=1500')).body;
+    expect(html).toContain(
+      '<link rel="canonical" href="http://test.local/shipping?country=PL&amp;weight_grams=1500">',
+    );
+    expect(html).toMatch(/<input [^>]*name="weight_grams"[^>]* value="1500"/);
+    expect(html).not.toMatch(/name="weight"/);
+    // The same weight under both names is no doubt.
+    const both = await app.inject('/shipping.md?country=PL&weight=1500&weight_grams=1500');
+    expect(both.statusCode).toBe(200);
+    expect(quoteRows(both.body)).toEqual(quoteRows(now.body));
+  });
+
+  it('names an unknown parameter with the closest known name, and answers the rest', async () => {
+    const app = await build();
+    const html = await app.inject('/shipping?country=PL&wieght=1');
+    expect(html.statusCode).toBe(200);
+    expect(html.body).toContain(
+      '<p class="notice" role="status">Unknown parameter “wieght”: did you mean “weight_grams”? It was ignored.</p>',
+    );
+    expect(html.body).toContain('<option value="PL" selected>Poland</option>');
+    expect(html.body).toContain('Give the parcel’s weight in grams');
+    const md = await app.inject('/shipping.md?country=PL&wieght=1');
+    expect(md.statusCode).toBe(200);
+    expect(md.body).toContain(
+      '> Unknown parameter “wieght”: did you mean “weight\\_grams”? It was ignored.',
+    );
+    // A usable question still gets its quotes, under the notice.
+    const quoted = await app.inject('/shipping.md?country=PL&weight_grams=1500&heigth=10');
+    expect(quoted.statusCode).toBe(200);
+    expect(quoted.body).toContain('did you mean “height”?');
+    expect(quoteRows(quoted.body).length).toBeGreaterThan(0);
+    // Another problem is still a 400, and the unknown parameter is named with it.
+    const bad = await app.inject('/shipping.md?country=XX&wieght=1');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('Unknown country “XX”');
+    expect(bad.body).toContain('Unknown parameter “wieght”');
+  });
+
+  it('lists the known names for a name close to none, or to a tool argument it does not take', async () => {
+    const app = await build();
+    const known =
+      'the known ones are country, weight\\_grams, items, add, length, width, height, agent, lang and currency.';
+    const one = await app.inject('/shipping.md?country=PL&weight_grams=1500&zzzzzz=1');
+    expect(one.statusCode).toBe(200);
+    expect(one.body).toContain(`> Unknown parameter “zzzzzz”: ${known} It was ignored.`);
+    const tool = await app.inject('/shipping.md?country=PL&line=dhl&dimensions_cm=3');
+    expect(tool.body).toContain(
+      `> Unknown parameters “line” and “dimensions\\_cm”: ${known} They were ignored.`,
+    );
+    const many = Array.from({ length: 12 }, (_, i) => `x${i}=1`).join('&');
+    const counted = await app.inject(`/shipping.md?country=PL&${many}`);
+    expect(counted.statusCode).toBe(200);
+    expect(counted.body).toContain('“x9”');
+    expect(counted.body).not.toContain('“x10”');
+    expect(counted.body).toContain('2 more unknown parameters were ignored.');
+  });
+
+  it.each([
+    ['utm_source', 'newsletter'],
+    ['utm_campaign', 'spring'],
+    ['fbclid', 'IwAR0abc'],
+    ['gclid', 'Cj0KCQ'],
+    ['msclkid', 'abc'],
+    ['ref', 'someone'],
+    ['agent', 'agent_b'],
+    ['lang', 'es'],
+    ['currency', 'EUR'],
+  ])('says nothing of %s', async (name, value) => {
+    const app = await build();
+    for (const path of ['/shipping', '/shipping.md']) {
+      const response = await app.inject(`${path}?country=PL&weight_grams=1500&${name}=${value}`);
+      expect(response.statusCode).toBe(200);
+      expect(response.body).not.toContain('Unknown parameter');
+      expect(response.body).not.toMatch(/class="notice"|^> /m);
+    }
+  });
+
+  it('keeps a page per notice: tracking parameters share the page, unknown ones do not', async () => {
+    const app = await build();
+    const plain = await app.inject('/shipping.md?country=PL&weight_grams=1500');
+    const tracked = await app.inject('/shipping.md?country=PL&weight_grams=1500&utm_source=x');
+    expect(tracked.headers.etag).toBe(plain.headers.etag);
+    const unknown = await app.inject('/shipping.md?country=PL&weight_grams=1500&wieght=1');
+    expect(unknown.headers.etag).not.toBe(plain.headers.etag);
+    expect(unknown.body).toContain('Unknown parameter “wieght”');
+    const again = await app.inject('/shipping.md?country=PL&weight_grams=1500');
+    expect(again.body).not.toContain('Unknown parameter');
+  });
+
+  it('never fails on odd parameter names', async () => {
+    const app = await build();
+    for (const query of ['__proto__=1&constructor=2', '=3&&x', `${'w'.repeat(2000)}=1`, '%ZZ=1']) {
+      const response = await app.inject(`/shipping.md?country=PL&${query}`);
+      expect(response.statusCode, query).toBe(200);
+      expect(response.body, query).toContain('Unknown parameter');
+    }
+  });
+
   it('serves the HTML page with a country selector of every served country', async () => {
-    const response = await get(`/shipping?country=PL&weight=1500`);
+    const response = await get(`/shipping?country=PL&weight_grams=1500`);
     expect(response.statusCode).toBe(200);
     const html = response.body;
     expect(html).toContain('<option value="PL" selected>Poland</option>');
@@ -84,34 +222,48 @@ describe('/shipping', () => {
   });
 
   it.each([
-    ['an unknown country', '?country=XX&weight=500', /Unknown country “XX”/],
-    ['UK', '?country=UK&weight=500', /the United Kingdom is GB/],
-    ['a country no line serves', '?country=CN&weight=500', /No shipping line serves China \\?\(CN/],
+    ['an unknown country', '?country=XX&weight_grams=500', /Unknown country “XX”/],
+    ['UK', '?country=UK&weight_grams=500', /the United Kingdom is GB/],
+    [
+      'a country no line serves',
+      '?country=CN&weight_grams=500',
+      /No shipping line serves China \\?\(CN/,
+    ],
     [
       'a negative weight',
-      '?country=US&weight=-5',
+      '?country=US&weight_grams=-5',
       /whole number of grams from 1 to 100,000; “-5” is not/,
     ],
-    ['a weight of words', '?country=US&weight=heavy', /“heavy” is not/],
+    ['a weight of words', '?country=US&weight_grams=heavy', /“heavy” is not/],
     [
       'an unknown slug',
       '?country=US&items=no-such-thing-123456',
       /No product has the slug “no-such-thing-123456”/,
     ],
     ['a bad item', '?country=US&items=Nike%20Dunk!:0', /is not a product slug or category/],
-    ['half a box', '?country=US&weight=500&length=30', /length, width and height, or none/],
+    ['half a box', '?country=US&weight_grams=500&length=30', /length, width and height, or none/],
     [
       'a negative side',
-      '?country=US&weight=500&length=30&width=-2&height=3',
+      '?country=US&weight_grams=500&length=30&width=-2&height=3',
       /width must be more than 0/,
     ],
-    ['weight and items', `?country=US&weight=500&items=${a.slug}`, /a weight or items, not both/],
+    [
+      'weight and items',
+      `?country=US&weight_grams=500&items=${a.slug}`,
+      /a weight or items, not both/,
+    ],
     [
       'a parcel no line takes',
-      '?country=US&weight=99999',
+      '?country=US&weight_grams=99999',
       /No shipping line can carry this parcel/,
     ],
     ['an unknown add', '?country=US&add=https://m.tb.cn/h.x', /is no product of the catalog/],
+    ['a negative weight by its old name', '?country=US&weight=-5', /“-5” is not/],
+    [
+      'weight and weight_grams that disagree',
+      '?country=US&weight=1500&weight_grams=1000',
+      /“weight\\?_grams” and its old name “weight” give different values \\?\(“1000” and “1500”\\?\)/,
+    ],
   ])('answers %s with a 400 page naming it, in HTML and Markdown', async (_what, query, reason) => {
     const app = await build();
     for (const [path, accept, type] of [
@@ -180,7 +332,7 @@ describe('/shipping', () => {
       '<loc>http://test.local/shipping</loc>',
     );
     expect((await app.inject('/llms.txt')).body).toContain(
-      '(http://test.local/shipping.md?country=US&weight=1000)',
+      '(http://test.local/shipping.md?country=US&weight_grams=1000)',
     );
     const home = (await app.inject('/')).body;
     expect(home).toContain('<a href="/shipping">the shipping calculator</a>');

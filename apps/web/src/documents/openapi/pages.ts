@@ -88,8 +88,12 @@ export function pagePaths(): Record<string, OpenApiObject> {
         description:
           'Quotes in CNY with USD and EUR, delivery days, billable weight and whether volume or ' +
           'weight decided it, cheapest and fastest marked; the estimator of the estimate_shipping ' +
-          'tool. `add` folds one more item into `items` (the canonical URL says so). A value ' +
-          `it cannot use (unknown country or slug, a negative weight) is a 400 page naming it. Also /shipping.html. ${md}`,
+          'tool, with its argument names (`country`, `weight_grams`, `items`). `add` folds one ' +
+          'more item into `items` (the canonical URL says so). A value it cannot use (unknown ' +
+          'country or slug, a negative weight) is a 400 page naming it; a parameter it does not ' +
+          'know (tracking ones aside) is named on the page, with the closest known name, and ' +
+          'ignored. Also /shipping.html. ' +
+          md,
         parameters: queryParameters(ShippingQuerySchema),
         responses: pageResponses(
           'The calculator, with the quotes once a country and a weight or items are given',

@@ -10,20 +10,24 @@ export const schema = (s: TSchema | Record<string, unknown>): OpenApiObject => t
 /** A `$ref` to a component schema. */
 export const ref = (name: string): OpenApiObject => ({ $ref: `#/components/schemas/${name}` });
 
-/** The query parameters of a TypeBox object schema, each with its schema and description. */
+/**
+ * The query parameters of a TypeBox object schema, each with its schema and description; a
+ * property marked `deprecated` (an old name still read) is a deprecated parameter.
+ */
 export function queryParameters(object: TSchema): OpenApiObject[] {
   const { properties = {}, required = [] } = schema(object) as {
     properties?: Record<string, OpenApiObject>;
     required?: string[];
   };
   return Object.entries(properties).map(([name, s]) => {
-    const { description, ...rest } = s;
+    const { description, deprecated, ...rest } = s;
     return {
       name,
       in: 'query',
       required: required.includes(name),
       schema: rest,
       ...(description ? { description } : {}),
+      ...(deprecated === true ? { deprecated: true } : {}),
     };
   });
 }

@@ -5,6 +5,7 @@ import {
   estimateShipping,
   isCatalogError,
 } from '@repo/catalog-core';
+import type { ShippingProblem } from './shipping-problem.js';
 import type { ShippingRequest } from './shipping-request.js';
 
 /** The calculator's request as `estimate_shipping` arguments: the same input, the same quotes. */
@@ -30,7 +31,7 @@ export function toEstimateInput(
 /** A calculator answer: the estimate, or why the agents' lines cannot give one. */
 export type ShippingAnswer =
   | { readonly ok: true; readonly output: EstimateShippingOutput }
-  | { readonly ok: false; readonly problem: string };
+  | { readonly ok: false; readonly problem: ShippingProblem };
 
 /**
  * Runs the one estimator `estimate_shipping` runs, on a checked request with a country and a
@@ -51,7 +52,12 @@ export function estimate(
     });
     return { ok: true, output };
   } catch (err) {
-    if (isCatalogError(err)) return { ok: false, problem: err.message };
+    if (isCatalogError(err)) {
+      return {
+        ok: false,
+        problem: { code: 'estimate_refused', catalogCode: err.code, message: err.message },
+      };
+    }
     throw err;
   }
 }

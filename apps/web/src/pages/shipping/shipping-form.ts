@@ -59,16 +59,17 @@ export function shippingForm(
     action: urls.canonical().shipping(),
     mdHint:
       `Ask with query parameters: ${urls.shipping({ country: 'PL', items: 'slug:2,other-slug' }, 'md')}` +
-      ', or weight=1500 instead of items; add length, width and height in cm for a boxed parcel.',
+      ', or weight_grams=1500 instead of items; add length, width and height in cm for a boxed parcel.',
     fields: [
       countryField({ site }, request.country ?? (query.country ?? '').trim().toUpperCase()),
       ...(request.items.length === 0
         ? [
             {
               kind: 'number',
-              name: 'weight',
+              name: 'weight_grams',
               label: 'Weight (g)',
-              value: query.weight ?? '',
+              // An old link's `weight` is shown here and sent on under its new name.
+              value: query.weight_grams || query.weight || '',
             } as const,
           ]
         : [{ kind: 'hidden', name: 'items', value: items } as const]),

@@ -3,8 +3,10 @@ import type { Block, Cell, Inline, Link, PageModel } from '../../render/page-mod
 import type { ShippingQuery } from '../../schemas/shipping-query.js';
 import type { PageContext } from '../page-context.js';
 import { count, homeCrumb, section } from '../shared.js';
+import { problemText } from './problem-text.js';
 import { estimate } from './shipping-estimate.js';
 import { shippingForm } from './shipping-form.js';
+import type { IgnoredParameter } from './shipping-problem.js';
 import type { ShippingItem, ShippingRequest } from './shipping-request.js';
 import { resultBlocks, typicalWeight } from './shipping-results.js';
 
@@ -20,7 +22,7 @@ function canonical(request: ShippingRequest, query: ShippingQuery) {
   const box = request.box;
   return {
     country: request.country ?? (query.country ?? '').trim().toUpperCase(),
-    weight: request.weightGrams === undefined ? undefined : String(request.weightGrams),
+    weight_grams: request.weightGrams === undefined ? undefined : String(request.weightGrams),
     items: itemsParam(request.items.map((i) => ({ key: keyOf(i), quantity: i.quantity }))),
     length: box ? String(box.length) : undefined,
     width: box ? String(box.width) : undefined,
@@ -98,12 +100,14 @@ function itemBlocks(
 /**
  * `/shipping`: the shipping calculator. Quotes every agent's lines to one country for a weight or
  * a list of products, with the estimator `estimate_shipping` runs. A value it cannot use makes a
- * 400 page that says which and why, with the form to correct it.
+ * 400 page that says which and why, with the form to correct it; an `ignored` parameter (unknown
+ * to it) is named in a notice, without changing the status.
  */
 export function shippingPage(
   ctx: PageContext,
   query: ShippingQuery,
   request: ShippingRequest,
+  ignored: readonly IgnoredParameter[],
 ): PageModel {
   const { site, urls } = ctx;
   const params = canonical(request, query);
@@ -118,8 +122,15 @@ export function shippingPage(
   if (answer && !answer.ok) problems.push(answer.problem);
 
   const blocks: Block[] = [];
+  // Said first and never a 400: the page answers what it can of the rest, as for empty fields.
+  if (ignored.length > 0) {
+    blocks.push({ kind: 'notice', content: [ignored.map(problemText).join(' ')] });
+  }
   if (problems.length > 0) {
-    blocks.push({ kind: 'notice', content: [`Can’t estimate: ${problems.join(' ')}`] });
+    blocks.push({
+      kind: 'notice',
+      content: [`Can’t estimate: ${problems.map(problemText).join(' ')}`],
+    });
   } else if (!ready) {
     blocks.push({
       kind: 'notice',

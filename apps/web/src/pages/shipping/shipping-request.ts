@@ -1,7 +1,6 @@
 import {
   type Agent,
   type CategoryId,
-  countryName,
   isCategoryId,
   isCountryCode,
   type Product,
@@ -10,6 +9,7 @@ import {
 import { type CatalogIndex, lookupPastedLink } from '@repo/search';
 import type { ShippingQuery } from '../../schemas/shipping-query.js';
 import { servedCountries } from './served-countries.js';
+import type { BoxSide, ShippingProblem } from './shipping-problem.js';
 
 /** One line of the parcel: a catalog product or a category's typical item, times a quantity. */
 export type ShippingItem =
@@ -29,8 +29,8 @@ export interface ShippingRequest {
   readonly weightGrams?: number;
   readonly items: readonly ShippingItem[];
   readonly box?: BoxCm;
-  /** Each value that could not be used, as a sentence naming it. Any makes the answer a 400. */
-  readonly problems: readonly string[];
+  /** Each value that could not be used (`problemText` words it). Any makes the answer a 400. */
+  readonly problems: readonly ShippingProblem[];
 }
 
 /** Items per parcel, as `estimate_shipping` takes them. */
@@ -42,54 +42,71 @@ const SLUG = new RegExp(SLUG_PATTERN);
 const ENTRY = /^([a-z0-9-]+)(?::([0-9]{1,4}))?$/;
 const PRODUCT_PATH = /\/producto\/([a-z0-9-]+?)(?:\.md|\.html|\/index\.md)?\/?$/;
 
-const quoted = (value: string) => `“${value.length > 80 ? `${value.slice(0, 80)}…` : value}”`;
-
-function readCountry(value: string, agents: readonly Agent[], problems: string[]) {
+function readCountry(value: string, agents: readonly Agent[], problems: ShippingProblem[]) {
   const code = value.trim().toUpperCase();
   if (code === '') return undefined;
   if (!isCountryCode(code)) {
-    problems.push(
-      `Unknown country ${quoted(value)}${code === 'UK' ? ' (the United Kingdom is GB)' : ''}: choose one from the list, or give an ISO 3166-1 alpha-2 code such as PL, US or GB.`,
-    );
+    problems.push({ code: 'unknown_country', value });
     return undefined;
   }
   if (!servedCountries(agents).some((c) => c.code === code)) {
-    problems.push(`No shipping line serves ${countryName(code)} (${code}).`);
+    problems.push({ code: 'country_not_served', country: code });
     return undefined;
   }
   return code;
 }
 
-function readWeight(value: string, problems: string[]) {
+function readWeight(value: string, problems: ShippingProblem[]) {
   const text = value.trim();
   if (text === '') return undefined;
   const grams = /^[0-9]{1,6}$/.test(text) ? Number(text) : Number.NaN;
   if (!(grams >= 1 && grams <= MAX_WEIGHT_G)) {
-    problems.push(
-      `The weight must be a whole number of grams from 1 to 100,000; ${quoted(text)} is not.`,
-    );
+    problems.push({ code: 'invalid_weight', value: text, max: MAX_WEIGHT_G });
     return undefined;
   }
   return grams;
 }
 
-function readBox(query: ShippingQuery, problems: string[]): BoxCm | undefined {
-  const sides = { length: query.length, width: query.width, height: query.height };
-  const given = Object.entries(sides).filter(([, v]) => (v ?? '').trim() !== '');
+/**
+ * The weight as given: by `weight_grams`, or by its old name `weight` (old links). Both given and
+ * different is a problem, since either could be the one meant; equal or one empty is no doubt.
+ */
+function weightText(query: ShippingQuery, problems: ShippingProblem[]): string {
+  const value = (query.weight_grams ?? '').trim();
+  const old = (query.weight ?? '').trim();
+  if (value !== '' && old !== '' && value !== old) {
+    problems.push({
+      code: 'conflicting_parameters',
+      name: 'weight_grams',
+      value,
+      alias: 'weight',
+      aliasValue: old,
+    });
+    return '';
+  }
+  return value === '' ? old : value;
+}
+
+const SIDES = ['length', 'width', 'height'] as const satisfies readonly BoxSide[];
+
+function readBox(query: ShippingQuery, problems: ShippingProblem[]): BoxCm | undefined {
+  const given = SIDES.flatMap((side) => {
+    const text = (query[side] ?? '').trim();
+    return text === '' ? [] : [{ side, text }];
+  });
   if (given.length === 0) return undefined;
-  if (given.length < 3) {
-    problems.push('Give the box’s length, width and height, or none of them.');
+  if (given.length < SIDES.length) {
+    problems.push({ code: 'partial_box' });
     return undefined;
   }
   const box: Record<string, number> = {};
-  for (const [name, raw] of given) {
-    const text = (raw ?? '').trim();
+  for (const { side, text } of given) {
     const cm = /^[0-9]{1,3}(?:\.[0-9]{1,2})?$/.test(text) ? Number(text) : Number.NaN;
     if (!(cm > 0 && cm <= MAX_SIDE_CM)) {
-      problems.push(`The ${name} must be more than 0 and at most 300 cm; ${quoted(text)} is not.`);
+      problems.push({ code: 'invalid_side', side, value: text, max: MAX_SIDE_CM });
       return undefined;
     }
-    box[name] = cm;
+    box[side] = cm;
   }
   return box as unknown as BoxCm;
 }
@@ -106,7 +123,7 @@ async function productOf(value: string, index: CatalogIndex, agents: readonly Ag
 /**
  * Reads the calculator's query: the country (any the agents' lines serve), a weight or the items
  * (slugs and categories with quantities, plus one `add`ed by slug, page URL or listing link), and
- * the box. Slugs are looked up in the catalog. Every unusable value becomes a problem sentence;
+ * the box. Slugs are looked up in the catalog. Every unusable value becomes a problem;
  * nothing is thrown for bad input.
  *
  * @throws {SearchError} when the catalog engine fails.
@@ -116,9 +133,9 @@ export async function readShippingRequest(
   index: CatalogIndex,
   agents: readonly Agent[],
 ): Promise<ShippingRequest> {
-  const problems: string[] = [];
+  const problems: ShippingProblem[] = [];
   const country = readCountry(query.country ?? '', agents, problems);
-  const weightGrams = readWeight(query.weight ?? '', problems);
+  const weightGrams = readWeight(weightText(query, problems), problems);
   const box = readBox(query, problems);
 
   const quantities = new Map<string, number>();
@@ -127,9 +144,7 @@ export async function readShippingRequest(
     const match = ENTRY.exec(entry);
     const quantity = match?.[2] === undefined ? 1 : Number(match[2]);
     if (!match?.[1] || quantity < 1 || quantity > MAX_QUANTITY) {
-      problems.push(
-        `The item ${quoted(entry)} is not a product slug or category with an optional quantity from 1 to 100 (slug:2).`,
-      );
+      problems.push({ code: 'invalid_item', entry, maxQuantity: MAX_QUANTITY });
       continue;
     }
     quantities.set(match[1], (quantities.get(match[1]) ?? 0) + quantity);
@@ -140,12 +155,10 @@ export async function readShippingRequest(
     if (product) {
       quantities.set(product.slug, (quantities.get(product.slug) ?? 0) + 1);
     } else {
-      problems.push(
-        `${quoted(add)} is no product of the catalog: add a product slug, its page link, or the listing link of a catalogued product.`,
-      );
+      problems.push({ code: 'unknown_add', value: add });
     }
   }
-  if (quantities.size > MAX_ITEMS) problems.push(`At most ${MAX_ITEMS} different items.`);
+  if (quantities.size > MAX_ITEMS) problems.push({ code: 'too_many_items', max: MAX_ITEMS });
 
   const items: ShippingItem[] = [];
   for (const [key, n] of quantities) {
@@ -156,10 +169,10 @@ export async function readShippingRequest(
     }
     const product = SLUG.test(key) ? await index.getBySlug(key) : undefined;
     if (product) items.push({ kind: 'product', product, quantity });
-    else problems.push(`No product has the slug ${quoted(key)}; search the catalog for it.`);
+    else problems.push({ code: 'unknown_slug', slug: key });
   }
   if (weightGrams !== undefined && items.length > 0) {
-    problems.push('Give a weight or items, not both.');
+    problems.push({ code: 'weight_and_items' });
   }
   return {
     ...(country === undefined ? {} : { country }),
