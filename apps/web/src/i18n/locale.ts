@@ -18,6 +18,8 @@ export interface Locale {
   plural(forms: PluralForms, n: number, values?: MessageValues): string;
   /** `1,234` / `1.234` / `1 234`. */
   number(n: number): string;
+  /** `a, b and c` (`Intl.ListFormat`). */
+  list(items: readonly string[]): string;
   /** `¥328.00`, `R$ 245,00`: CNY with its narrow symbol, other currencies with theirs. */
   money(amount: number, currency: Currency): string;
   /** `3 December 2026` from `2026-12-03`. */
@@ -37,6 +39,7 @@ function createLocale(lang: Language): Locale {
   const moneyFormats = new Map<Currency, Intl.NumberFormat>();
   const dates = new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' });
   const regions = new Intl.DisplayNames([lang], { type: 'region', fallback: 'code' });
+  const lists = new Intl.ListFormat(lang, { type: 'conjunction' });
   const number = (n: number) => numbers.format(n);
   const t = (template: string, values?: MessageValues) =>
     values === undefined
@@ -52,6 +55,7 @@ function createLocale(lang: Language): Locale {
     plural: (forms, n, values) =>
       t(forms[plurals.select(n)] ?? forms.other, { ...values, n: number(n) }),
     number,
+    list: (items) => lists.format(items),
     money(amount, currency) {
       let format = moneyFormats.get(currency);
       if (format === undefined) {

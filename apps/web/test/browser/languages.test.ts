@@ -31,6 +31,19 @@ afterAll(async () => {
   await Promise.allSettled([browser?.close(), server?.stop()]);
 });
 
+/** The little of the DOM the overflow check reads (the tests compile without the DOM types). */
+interface BrowserElement {
+  readonly tagName: string;
+  readonly className: string;
+  readonly textContent: string | null;
+  getBoundingClientRect(): { readonly right: number };
+  closest(selector: string): unknown;
+}
+interface BrowserDocument {
+  readonly documentElement: { readonly scrollWidth: number; readonly clientWidth: number };
+  querySelectorAll(selector: string): Iterable<BrowserElement>;
+}
+
 const serious = (violations: AxeViolation[]) =>
   violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 
@@ -42,13 +55,16 @@ describe.each(LANGUAGES)('every page in %s at 390 px', (lang) => {
       expect(response?.status()).toBe(status);
       expect(await page.getAttribute('html', 'lang')).toBe(lang);
       const overflow = await page.evaluate(() => {
+        const { document } = globalThis as unknown as { document: BrowserDocument };
         const doc = document.documentElement;
         const wide = [...document.querySelectorAll('body *')]
           .filter((el) => el.getBoundingClientRect().right > doc.clientWidth + 1)
           // A wide table scrolls inside its own box, as a spreadsheet must.
           .filter((el) => !el.closest('.table-scroll, .wide'))
           .slice(0, 3)
-          .map((el) => `${el.tagName.toLowerCase()}.${el.className}: ${el.textContent?.slice(0, 40)}`);
+          .map(
+            (el) => `${el.tagName.toLowerCase()}.${el.className}: ${el.textContent?.slice(0, 40)}`,
+          );
         return { scroll: doc.scrollWidth, client: doc.clientWidth, wide };
       });
       expect(overflow.wide, `${lang} ${kind}`).toEqual([]);

@@ -24,7 +24,8 @@ function leaves(node: Tree, path = ''): Map<string, Tree> {
   );
 }
 
-const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+const placeholders = (text: string) =>
+  [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? '').sort();
 const english = leaves(MESSAGES.en as Tree);
 
 describe('messages (one file per language)', () => {
@@ -45,7 +46,7 @@ describe('messages (one file per language)', () => {
   it.each(LANGUAGES)('%s keeps the placeholders of every English message', (lang) => {
     for (const [path, node] of leaves(MESSAGES[lang] as Tree)) {
       const source = english.get(path)!;
-      const want = placeholders(isPlural(source) ? source.other : (source as string));
+      const want = placeholders(isPlural(source) ? (source.other ?? '') : (source as string));
       const forms = isPlural(node) ? Object.values(node) : [node as string];
       for (const form of forms) {
         // A plural form may leave the number out ("un produit"); nothing else may go.

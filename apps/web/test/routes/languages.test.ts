@@ -149,29 +149,34 @@ describe('pages in the visitor’s language', () => {
   describe.each(OTHERS)('in %s', (lang) => {
     const fragments = englishFragments(lang);
 
-    it.each(KINDS)('shows no English interface text on the $kind', async ({ kind, url, status }) => {
-      const app = await build();
-      for (const [format, target] of [
-        ['html', adding(url, 'lang', lang)],
-        [
-          'markdown',
-          adding(
-            url.replace(/^(\/[^?]*?)(\?|$)/, (_, p, q) => `${p === '/' ? '/index' : p}.md${q}`),
-            'lang',
-            lang,
-          ),
-        ],
-      ] as const) {
-        // The API reference stays in English (its HTML says so with lang="en", left out above).
-        if (kind === 'api-docs' && format === 'markdown') continue;
-        const res = await app.inject(target);
-        expect(res.statusCode, target).toBe(status);
-        expect(res.headers['content-language'], target).toBe(lang);
-        const text = format === 'html' ? readable(res.body) : res.body;
-        const found = fragments.filter((f) => text.includes(format === 'html' ? escapeHtml(f) : f));
-        expect(found, `${format} ${target}`).toEqual([]);
-      }
-    });
+    it.each(KINDS)(
+      'shows no English interface text on the $kind',
+      async ({ kind, url, status }) => {
+        const app = await build();
+        for (const [format, target] of [
+          ['html', adding(url, 'lang', lang)],
+          [
+            'markdown',
+            adding(
+              url.replace(/^(\/[^?]*?)(\?|$)/, (_, p, q) => `${p === '/' ? '/index' : p}.md${q}`),
+              'lang',
+              lang,
+            ),
+          ],
+        ] as const) {
+          // The API reference stays in English (its HTML says so with lang="en", left out above).
+          if (kind === 'api-docs' && format === 'markdown') continue;
+          const res = await app.inject(target);
+          expect(res.statusCode, target).toBe(status);
+          expect(res.headers['content-language'], target).toBe(lang);
+          const text = format === 'html' ? readable(res.body) : res.body;
+          const found = fragments.filter((f) =>
+            text.includes(format === 'html' ? escapeHtml(f) : f),
+          );
+          expect(found, `${format} ${target}`).toEqual([]);
+        }
+      },
+    );
 
     it.each(KINDS.filter((k) => k.affiliate))(
       'shows the affiliate disclosure on the $kind',

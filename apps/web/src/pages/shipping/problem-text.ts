@@ -1,56 +1,75 @@
-import { countryName } from '@repo/catalog-core';
-import { count } from '../shared.js';
+import type { Locale } from '../../i18n/locale.js';
 import type { ShippingProblem } from './shipping-problem.js';
 
-// The only place the calculator's problems become words: translating the page means giving each
-// code a message with these parameters, here and nowhere else.
-
-/** A value as the page quotes it back: in curly quotes, cut after 80 characters. */
-const quoted = (value: string) => `“${value.length > 80 ? `${value.slice(0, 80)}…` : value}”`;
-
-/** `a, b and c`. */
-const listed = (names: readonly string[]) =>
-  names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+// The only place the calculator's problems become words: each code is one message of
+// `shipping.problems`, with these values as its parameters.
 
 /**
- * A problem as the sentence the page shows.
+ * A problem as the sentence the page shows, in the locale's language. The estimator's refusal
+ * keeps its own words in English (the same as `estimate_shipping` gives).
  *
- * @example problemText({ code: 'unknown_country', value: 'UK' })
+ * @example problemText(localeOf('en'), { code: 'unknown_country', value: 'UK' })
  * // 'Unknown country “UK” (the United Kingdom is GB): choose one from the list, …'
  */
-export function problemText(problem: ShippingProblem): string {
+export function problemText(locale: Locale, problem: ShippingProblem): string {
+  const t = locale.m.shipping.problems;
+  // A value as the page quotes it back: in the language's quotes, cut after 80 characters.
+  const quoted = (value: string) =>
+    locale.t(t.quote, { value: value.length > 80 ? `${value.slice(0, 80)}…` : value });
   switch (problem.code) {
     case 'unknown_country':
-      return `Unknown country ${quoted(problem.value)}${problem.value.trim().toUpperCase() === 'UK' ? ' (the United Kingdom is GB)' : ''}: choose one from the list, or give an ISO 3166-1 alpha-2 code such as PL, US or GB.`;
+      return locale.t(
+        problem.value.trim().toUpperCase() === 'UK' ? t.unknown_country_uk : t.unknown_country,
+        { value: quoted(problem.value) },
+      );
     case 'country_not_served':
-      return `No shipping line serves ${countryName(problem.country)} (${problem.country}).`;
+      return locale.t(t.country_not_served, {
+        country: locale.country(problem.country),
+        code: problem.country,
+      });
     case 'conflicting_parameters':
-      return `${quoted(problem.name)} and its old name ${quoted(problem.alias)} give different values (${quoted(problem.value)} and ${quoted(problem.aliasValue)}): give one of them.`;
+      return locale.t(t.conflicting_parameters, {
+        name: quoted(problem.name),
+        alias: quoted(problem.alias),
+        value: quoted(problem.value),
+        aliasValue: quoted(problem.aliasValue),
+      });
     case 'invalid_weight':
-      return `The weight must be a whole number of grams from 1 to ${count(problem.max)}; ${quoted(problem.value)} is not.`;
+      return locale.t(t.invalid_weight, { max: problem.max, value: quoted(problem.value) });
     case 'partial_box':
-      return 'Give the box’s length, width and height, or none of them.';
+      return t.partial_box;
     case 'invalid_side':
-      return `The ${problem.side} must be more than 0 and at most ${count(problem.max)} cm; ${quoted(problem.value)} is not.`;
+      return locale.t(t.invalid_side, {
+        side: t.sides[problem.side],
+        max: problem.max,
+        value: quoted(problem.value),
+      });
     case 'invalid_item':
-      return `The item ${quoted(problem.entry)} is not a product slug or category with an optional quantity from 1 to ${count(problem.maxQuantity)} (slug:2).`;
+      return locale.t(t.invalid_item, { entry: quoted(problem.entry), max: problem.maxQuantity });
     case 'unknown_add':
-      return `${quoted(problem.value)} is no product of the catalog: add a product slug, its page link, or the listing link of a catalogued product.`;
+      return locale.t(t.unknown_add, { value: quoted(problem.value) });
     case 'too_many_items':
-      return `At most ${count(problem.max)} different items.`;
+      return locale.t(t.too_many_items, { max: problem.max });
     case 'unknown_slug':
-      return `No product has the slug ${quoted(problem.slug)}; search the catalog for it.`;
+      return locale.t(t.unknown_slug, { slug: quoted(problem.slug) });
     case 'weight_and_items':
-      return 'Give a weight or items, not both.';
+      return t.weight_and_items;
     case 'unknown_parameter':
-      return `Unknown parameter ${quoted(problem.name)}: did you mean ${quoted(problem.suggestion)}? It was ignored.`;
+      return locale.t(t.unknown_parameter, {
+        name: quoted(problem.name),
+        suggestion: quoted(problem.suggestion),
+      });
     case 'unknown_parameters':
-      return problem.names.length === 1
-        ? `Unknown parameter ${quoted(problem.names[0] ?? '')}: the known ones are ${listed(problem.known)}. It was ignored.`
-        : `Unknown parameters ${listed(problem.names.map(quoted))}: the known ones are ${listed(problem.known)}. They were ignored.`;
+      return locale.t(problem.names.length === 1 ? t.unknown_parameter_one : t.unknown_parameters, {
+        name: quoted(problem.names[0] ?? ''),
+        names: locale.list(problem.names.map(quoted)),
+        known: locale.list(problem.known),
+      });
     case 'more_unknown_parameters':
-      return `${count(problem.count)} more unknown parameters were ignored.`;
+      return locale.plural(t.more_unknown_parameters, problem.count);
     case 'estimate_refused':
-      return problem.message;
+      return locale.lang === 'en'
+        ? problem.message
+        : locale.t(t.estimate_refused, { country: locale.country(problem.country) });
   }
 }

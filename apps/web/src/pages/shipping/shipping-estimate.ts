@@ -1,5 +1,7 @@
 import {
   type Agent,
+  type Currency,
+  type CurrencyRates,
   type EstimateShippingInput,
   type EstimateShippingOutput,
   estimateShipping,
@@ -11,6 +13,7 @@ import type { ShippingRequest } from './shipping-request.js';
 /** The calculator's request as `estimate_shipping` arguments: the same input, the same quotes. */
 export function toEstimateInput(
   request: ShippingRequest & { readonly country: string },
+  currency: Currency,
 ): EstimateShippingInput {
   return {
     country: request.country,
@@ -24,7 +27,7 @@ export function toEstimateInput(
         }
       : { weight_grams: request.weightGrams }),
     ...(request.box ? { dimensions_cm: { ...request.box } } : {}),
-    currency: 'USD',
+    currency,
   };
 }
 
@@ -41,13 +44,16 @@ export type ShippingAnswer =
 export function estimate(
   request: ShippingRequest & { readonly country: string },
   agents: readonly Agent[],
+  currency: Currency,
+  rates: CurrencyRates,
 ): ShippingAnswer {
   const products = new Map(
     request.items.flatMap((i) => (i.kind === 'product' ? [[i.product.slug, i.product]] : [])),
   );
   try {
-    const output = estimateShipping(toEstimateInput(request), {
+    const output = estimateShipping(toEstimateInput(request, currency), {
       agents,
+      rates,
       resolveProduct: (slug) => products.get(slug),
     });
     return { ok: true, output };
@@ -55,7 +61,12 @@ export function estimate(
     if (isCatalogError(err)) {
       return {
         ok: false,
-        problem: { code: 'estimate_refused', catalogCode: err.code, message: err.message },
+        problem: {
+          code: 'estimate_refused',
+          catalogCode: err.code,
+          country: request.country,
+          message: err.message,
+        },
       };
     }
     throw err;

@@ -1,5 +1,5 @@
-import type { Agent, SiteUrls } from '@repo/catalog-core';
-import type { Site } from '../../plugins/site.js';
+import type { Agent } from '@repo/catalog-core';
+import type { Locale } from '../../i18n/locale.js';
 import type { Block, Field } from '../../render/page-model.js';
 import type { ShippingQuery } from '../../schemas/shipping-query.js';
 import type { PageContext } from '../page-context.js';
@@ -9,29 +9,38 @@ import type { ShippingRequest } from './shipping-request.js';
 
 type SelectOption = Extract<Field, { kind: 'select' }>['options'][number];
 
-const optionLists = new WeakMap<readonly Agent[], readonly SelectOption[]>();
+const optionLists = new WeakMap<readonly Agent[], Map<Locale, readonly SelectOption[]>>();
 
-// One array per agents list: the renderer keeps a list's HTML by its identity.
-function countryOptions(agents: readonly Agent[]): readonly SelectOption[] {
-  let options = optionLists.get(agents);
+// One array per agents list and language, by name in that language: the renderer keeps a list's
+// HTML by its identity.
+function countryOptions(agents: readonly Agent[], locale: Locale): readonly SelectOption[] {
+  let byLocale = optionLists.get(agents);
+  if (byLocale === undefined) {
+    byLocale = new Map();
+    optionLists.set(agents, byLocale);
+  }
+  let options = byLocale.get(locale);
   if (options === undefined) {
+    const collator = new Intl.Collator(locale.lang);
     options = [
-      { value: '', label: 'Choose a country' },
-      ...servedCountries(agents).map((c) => ({ value: c.code, label: c.name })),
+      { value: '', label: locale.m.shipping.form.chooseCountry },
+      ...servedCountries(agents)
+        .map((c) => ({ value: c.code, label: locale.country(c.code) }))
+        .sort((a, b) => collator.compare(a.label, b.label)),
     ];
-    optionLists.set(agents, options);
+    byLocale.set(locale, options);
   }
   return options;
 }
 
-/** The `country` select of every served country, by English name; shared by the product page. */
-export function countryField(ctx: Pick<PageContext, 'site'>, value: string): Field {
+/** The `country` select of every served country, in the page's language; shared by the product page. */
+export function countryField(ctx: Pick<PageContext, 'site' | 'locale'>, value: string): Field {
   return {
     kind: 'select',
     name: 'country',
-    label: 'Ship to',
+    label: ctx.locale.m.shipping.form.shipTo,
     value,
-    options: countryOptions(ctx.site.agents),
+    options: countryOptions(ctx.site.agents, ctx.locale),
   };
 }
 
@@ -41,12 +50,13 @@ export function countryField(ctx: Pick<PageContext, 'site'>, value: string): Fie
  * What was typed is shown back as typed, so a wrong value can be corrected in place.
  */
 export function shippingForm(
-  site: Site,
-  urls: SiteUrls,
+  ctx: PageContext,
   query: ShippingQuery,
   request: ShippingRequest,
   items: string,
 ): Block {
+  const { urls, locale } = ctx;
+  const t = locale.m.shipping.form;
   const side = (name: 'length' | 'width' | 'height', label: string): Field => ({
     kind: 'number',
     name,
@@ -55,30 +65,30 @@ export function shippingForm(
   });
   return {
     kind: 'form',
-    label: 'Shipping estimate',
+    label: t.label,
     action: urls.canonical().shipping(),
-    mdHint:
-      `Ask with query parameters: ${urls.shipping({ country: 'PL', items: 'slug:2,other-slug' }, 'md')}` +
-      ', or weight_grams=1500 instead of items; add length, width and height in cm for a boxed parcel.',
+    mdHint: locale.t(t.hint, {
+      url: urls.shipping({ country: 'PL', items: 'slug:2,other-slug' }, 'md'),
+    }),
     fields: [
-      countryField({ site }, request.country ?? (query.country ?? '').trim().toUpperCase()),
+      countryField(ctx, request.country ?? (query.country ?? '').trim().toUpperCase()),
       ...(request.items.length === 0
         ? [
             {
               kind: 'number',
               name: 'weight_grams',
-              label: 'Weight (g)',
+              label: t.weight,
               // An old link's `weight` is shown here and sent on under its new name.
               value: query.weight_grams || query.weight || '',
             } as const,
           ]
         : [{ kind: 'hidden', name: 'items', value: items } as const]),
-      side('length', 'Length (cm)'),
-      side('width', 'Width (cm)'),
-      side('height', 'Height (cm)'),
-      { kind: 'search', name: 'add', label: 'Add a product (slug or link)', value: '' },
+      side('length', t.length),
+      side('width', t.width),
+      side('height', t.height),
+      { kind: 'search', name: 'add', label: t.add, value: '' },
       ...keptFields(urls),
     ],
-    submit: 'Estimate',
+    submit: t.submit,
   };
 }

@@ -1,8 +1,8 @@
-import { getCategory, SERVICE_INFO, type SiteUrls } from '@repo/catalog-core';
+import { SERVICE_INFO } from '@repo/catalog-core';
 import type { Block, Cell, Inline, Link, PageModel } from '../../render/page-model.js';
 import type { ShippingQuery } from '../../schemas/shipping-query.js';
 import type { PageContext } from '../page-context.js';
-import { count, homeCrumb, section } from '../shared.js';
+import { homeCrumb, section } from '../shared.js';
 import { problemText } from './problem-text.js';
 import { estimate } from './shipping-estimate.js';
 import { shippingForm } from './shipping-form.js';
@@ -32,10 +32,12 @@ function canonical(request: ShippingRequest, query: ShippingQuery) {
 
 /** The parcel's items, each with links that change its quantity or remove it (plain GET links). */
 function itemBlocks(
-  urls: SiteUrls,
+  ctx: PageContext,
   request: ShippingRequest,
   params: Record<string, string | undefined>,
 ): Block[] {
+  const { urls, locale } = ctx;
+  const t = locale.m.shipping;
   const entries = request.items.map((i) => ({ key: keyOf(i), quantity: i.quantity }));
   const withItems = (next: typeof entries, text: string): Link => {
     const p = { ...params, items: itemsParam(next.filter((e) => e.quantity > 0)) };
@@ -54,22 +56,25 @@ function itemBlocks(
             mdHref: urls.product(key, 'md'),
             text: item.product.title,
           }
-        : `A typical item of ${getCategory(item.category)?.name ?? item.category}`;
+        : locale.t(t.typicalItem, { category: locale.category(item.category).name });
     const each =
       item.kind === 'product' && item.product.weight_grams !== undefined
-        ? `${count(item.product.weight_grams)} g`
-        : `${count(typicalWeight(item.kind === 'product' ? item.product.category : item.category) ?? 0)} g (typical)`;
+        ? locale.t(t.grams, { grams: item.product.weight_grams })
+        : locale.t(t.typicalGrams, {
+            grams:
+              typicalWeight(item.kind === 'product' ? item.product.category : item.category) ?? 0,
+          });
     return [
       { content: [name] },
-      { content: [String(item.quantity)], numeric: true },
+      { content: [locale.number(item.quantity)], numeric: true },
       { content: [each], numeric: true },
       {
         content: [
-          withItems(change(key, 1), 'One more'),
+          withItems(change(key, 1), t.oneMore),
           ' · ',
-          withItems(change(key, -1), 'One less'),
+          withItems(change(key, -1), t.oneLess),
           ' · ',
-          withItems(change(key, null), 'Remove'),
+          withItems(change(key, null), t.remove),
         ],
       },
     ];
@@ -77,22 +82,18 @@ function itemBlocks(
   return [
     {
       kind: 'table',
-      caption: 'Items in the parcel',
+      caption: t.itemsCaption,
       columns: [
-        { label: 'Item' },
-        { label: 'Quantity', numeric: true },
-        { label: 'Weight each', numeric: true },
-        { label: 'Change' },
+        { label: t.item },
+        { label: t.quantity, numeric: true },
+        { label: t.weightEach, numeric: true },
+        { label: t.change },
       ],
       rows,
     },
     {
       kind: 'paragraph',
-      content: [
-        'Add more with the form’s last field, or from a product page. ',
-        withItems([], 'Estimate by weight instead'),
-        '.',
-      ],
+      content: [t.addMore, withItems([], t.byWeight), '.'],
     },
   ];
 }
@@ -109,7 +110,8 @@ export function shippingPage(
   request: ShippingRequest,
   ignored: readonly IgnoredParameter[],
 ): PageModel {
-  const { site, urls } = ctx;
+  const { site, urls, locale } = ctx;
+  const t = locale.m.shipping;
   const params = canonical(request, query);
   const problems = [...request.problems];
   const ready =
@@ -117,57 +119,60 @@ export function shippingPage(
     request.country !== undefined &&
     (request.weightGrams !== undefined || request.items.length > 0);
   const answer = ready
-    ? estimate({ ...request, country: request.country as string }, site.agents)
+    ? estimate(
+        { ...request, country: request.country as string },
+        site.agents,
+        ctx.currency,
+        site.rates,
+      )
     : undefined;
   if (answer && !answer.ok) problems.push(answer.problem);
 
   const blocks: Block[] = [];
   // Said first and never a 400: the page answers what it can of the rest, as for empty fields.
   if (ignored.length > 0) {
-    blocks.push({ kind: 'notice', content: [ignored.map(problemText).join(' ')] });
+    blocks.push({
+      kind: 'notice',
+      content: [ignored.map((p) => problemText(locale, p)).join(' ')],
+    });
   }
   if (problems.length > 0) {
     blocks.push({
       kind: 'notice',
-      content: [`Can’t estimate: ${problems.map(problemText).join(' ')}`],
+      content: [
+        locale.t(t.cantEstimate, {
+          problems: problems.map((p) => problemText(locale, p)).join(' '),
+        }),
+      ],
     });
   } else if (!ready) {
     blocks.push({
       kind: 'notice',
       content: [
-        request.country === undefined
-          ? 'Choose the country to ship to'
-          : 'Give the parcel’s weight in grams',
-        request.items.length === 0 ? ', or add products from their pages.' : '.',
+        request.country === undefined ? t.chooseCountry : t.giveWeight,
+        request.items.length === 0 ? t.orAddProducts : '.',
       ],
     });
   }
-  blocks.push(shippingForm(site, urls, query, request, params.items));
+  blocks.push(shippingForm(ctx, query, request, params.items));
   if (answer?.ok) {
-    blocks.push(section('quotes', 'Quotes', resultBlocks(answer.output, request.box, site.agents)));
+    blocks.push(section('quotes', t.quotes, resultBlocks(ctx, answer.output, request)));
   }
   if (request.items.length > 0)
-    blocks.push(section('items', 'Items', itemBlocks(urls, request, params)));
+    blocks.push(section('items', t.items, itemBlocks(ctx, request, params)));
   blocks.push({
     kind: 'paragraph',
-    content: [
-      'Estimates from the agents’ published rates; the agent quotes the final price after weighing your parcel. Agents and AI assistants get the same figures from the ',
-      { code: 'estimate_shipping' },
-      ' MCP tool.',
-    ],
+    content: [t.footnoteBefore, { code: 'estimate_shipping' }, t.footnoteAfter],
   });
   return {
     ...(problems.length > 0 ? { status: 400 } : {}),
-    title: `Shipping calculator: ${SERVICE_INFO.title}`,
-    description:
-      'What a parcel from China costs to ship to your country with each agent and line: by weight or by products, with the box size.',
+    title: locale.t(t.title, { site: SERVICE_INFO.title }),
+    description: t.description,
     // Canonical: the estimate's own parameters, never a preference kept on links.
     url: urls.canonical().shipping(params),
     mdUrl: urls.shipping(params, 'md'),
-    h1: 'Shipping calculator',
-    lead: [
-      'Every agent’s shipping lines to your country, for a weight or the products you want, cheapest first.',
-    ],
+    h1: t.h1,
+    lead: [t.lead],
     breadcrumbs: [homeCrumb(urls, ctx.locale)],
     blocks,
     noindex: problems.length > 0 || Object.values(params).some(Boolean),

@@ -56,6 +56,7 @@ export type ShippingProblem =
   | {
       readonly code: 'estimate_refused';
       readonly catalogCode: CatalogErrorCode;
+      readonly country: string;
       readonly message: string;
     };
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { localeOf } from '../../../src/i18n/locale.js';
 import { problemText } from '../../../src/pages/shipping/problem-text.js';
 import type { ShippingProblem } from '../../../src/pages/shipping/shipping-problem.js';
 
@@ -63,20 +64,35 @@ const SENTENCES: readonly (readonly [ShippingProblem, string])[] = [
     {
       code: 'estimate_refused',
       catalogCode: 'SHIPPING_UNAVAILABLE',
+      country: 'US',
       message: 'No shipping line can carry this parcel to US.',
     },
     'No shipping line can carry this parcel to US.',
   ],
 ];
 
+const en = localeOf('en');
+
 describe('problemText', () => {
   it.each(SENTENCES)('words %j', (problem, sentence) => {
-    expect(problemText(problem)).toBe(sentence);
+    expect(problemText(en, problem)).toBe(sentence);
   });
 
   it('cuts a long value after 80 characters', () => {
-    expect(problemText({ code: 'unknown_slug', slug: 'a'.repeat(200) })).toBe(
+    expect(problemText(en, { code: 'unknown_slug', slug: 'a'.repeat(200) })).toBe(
       `No product has the slug “${'a'.repeat(80)}…”; search the catalog for it.`,
     );
+  });
+});
+
+describe('problemText in another language', () => {
+  it('words every problem in it, with its quotes, and no English', () => {
+    const de = localeOf('de');
+    for (const [problem, english] of SENTENCES) {
+      const text = problemText(de, problem);
+      expect(text, problem.code).not.toBe(english);
+      expect(text.length, problem.code).toBeGreaterThan(10);
+    }
+    expect(problemText(de, { code: 'unknown_slug', slug: 'x' })).toContain('„x“');
   });
 });
