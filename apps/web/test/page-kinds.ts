@@ -24,6 +24,12 @@ export function pageKinds(products: readonly Product[]): readonly PageKind[] {
       affiliate: true,
     },
     {
+      kind: 'catalog with a pasted link not catalogued',
+      url: `/catalog?q=${encodeURIComponent('https://item.taobao.com/item.htm?id=600000000001')}`,
+      status: 200,
+      affiliate: true,
+    },
+    {
       kind: 'catalog with a short link',
       url: `/catalog?q=${encodeURIComponent('https://m.tb.cn/h.5xYz')}`,
       status: 200,
@@ -48,6 +54,12 @@ export function pageKinds(products: readonly Product[]): readonly PageKind[] {
       url: '/shipping?country=XX&weight_grams=-5',
       status: 400,
     },
+    {
+      kind: 'shipping calculator with an unknown parameter',
+      url: '/shipping?country=PL&wieght=1500',
+      status: 200,
+    },
+    { kind: '400 page (unknown agent)', url: '/catalog?agent=agent_z', status: 400 },
     { kind: '400 page', url: '/catalog?page=abc', status: 400 },
     { kind: '404 page (product)', url: '/producto/no-such-product-1', status: 404 },
     { kind: '404 page (path)', url: '/no/such/page', status: 404 },

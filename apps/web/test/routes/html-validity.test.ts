@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { HtmlValidate } from 'html-validate';
 import { describe, expect, it } from 'vitest';
+import { LANGUAGES } from '../../src/i18n/languages.js';
 import { build, products } from '../helper.js';
+import { adding, pageKinds } from '../page-kinds.js';
 
 // html-validate's three presets on every kind of page the site serves, and 0 errors: the document
 // rules (a title, a language, one h1…), accessibility, and the standard set, which includes
@@ -48,6 +50,23 @@ const PAGES: readonly (readonly [kind: string, url: string, status: number])[] =
   ['404 page (path)', '/no/such/page', 404],
   ['414 page', `/producto/${'a'.repeat(3_000)}-1`, 414],
 ];
+
+const report = async (url: string, status: number) => {
+  const app = await build();
+  const response = await app.inject({ url, headers: { accept: 'text/html' } });
+  expect(response.statusCode, url).toBe(status);
+  expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+  const result = await htmlValidate.validateString(response.body);
+  return result.results.flatMap((r) =>
+    r.messages.map((m) => `${m.ruleId}: ${m.message} (${m.selector})`),
+  );
+};
+
+describe.each(LANGUAGES.filter((l) => l !== 'en'))('html-validate in %s', (lang) => {
+  it.each(pageKinds(products))('reports 0 errors on the $kind', async ({ url, status }) => {
+    expect(await report(adding(url, 'lang', lang), status)).toEqual([]);
+  });
+});
 
 describe('html-validate (standard, a11y, document)', () => {
   it.each(PAGES)('reports 0 errors on the %s', async (_kind, url, status) => {

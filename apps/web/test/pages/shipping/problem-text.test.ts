@@ -57,7 +57,7 @@ const SENTENCES: readonly (readonly [ShippingProblem, string])[] = [
   ],
   [
     { code: 'unknown_parameters', names: ['zz', 'yy', 'xx'], known: ['country', 'items'] },
-    'Unknown parameters “zz”, “yy” and “xx”: the known ones are country and items. They were ignored.',
+    'Unknown parameters “zz”, “yy”, and “xx”: the known ones are country and items. They were ignored.',
   ],
   [{ code: 'more_unknown_parameters', count: 1200 }, '1,200 more unknown parameters were ignored.'],
   [
