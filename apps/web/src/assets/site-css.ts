@@ -80,8 +80,10 @@ thead th{position:sticky;top:0;background:#eef0f4;z-index:1;white-space:nowrap}
 .wide td:nth-child(2){white-space:normal;min-width:14rem}
 .num{text-align:right;font-variant-numeric:tabular-nums}
 .prose{max-width:48rem}
+.prose table{width:100%;border-collapse:collapse}
+.prose th,.prose td{overflow-wrap:anywhere;vertical-align:top;padding:.2rem .3rem}
 .prose pre{background:#f0f2f5;padding:.75rem;border-radius:.4rem;white-space:pre-wrap;overflow-wrap:anywhere}
-.prose code{font-size:.9em}
+.prose code{font-size:.9em;overflow-wrap:anywhere}
 .site-footer{background:#eceef2;color:#33363d;font-size:.9rem;padding:1rem 0 2rem}
 .site-footer ul{display:flex;flex-wrap:wrap;gap:.25rem 1rem;list-style:none;padding:0}
 @media (min-width:40rem){.cards{grid-template-columns:repeat(3,minmax(0,1fr))}.gallery{grid-template-columns:repeat(3,minmax(0,1fr))}h1{font-size:2rem}}

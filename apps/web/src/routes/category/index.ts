@@ -5,7 +5,14 @@ import { WebHttpError } from '../../errors.js';
 import { listingKey, listingPage } from '../../pages/listing/listing-page.js';
 import { PAGE_ROUTE, sendKeptPage } from '../../render/send-page.js';
 import { type ListingQuery, ListingQuerySchema } from '../../schemas/page-queries.js';
-import { buildPage, pageContext, readOnly, splitSuffix, type UrlFormat } from '../page-route.js';
+import {
+  buildPage,
+  pageContext,
+  preferenceKey,
+  readOnly,
+  splitSuffix,
+  type UrlFormat,
+} from '../page-route.js';
 
 const Params = Type.Object({ category: Type.String({ maxLength: 60 }) });
 
@@ -29,7 +36,7 @@ export default async function categoryRoutes(fastify: FastifyInstance) {
         request,
         reply,
         request.site,
-        `category:${id}:${listingKey(request.query)}`,
+        `category:${id}:${listingKey(request.query)}${preferenceKey(ctx)}`,
         () => buildPage(ctx, () => listingPage(ctx, request.query, id)),
         fixed ?? format,
       );
