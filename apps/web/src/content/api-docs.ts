@@ -1,5 +1,5 @@
 import type { SiteUrls } from '@repo/catalog-core';
-import { SERVICE_INFO, TOOL_CONTRACTS, type ToolContract } from '@repo/catalog-core';
+import { CURRENCIES, SERVICE_INFO, TOOL_CONTRACTS, type ToolContract } from '@repo/catalog-core';
 import { TOOL_EXAMPLES } from './tool-examples.js';
 
 type JsonSchema = {
@@ -128,6 +128,15 @@ another page keeps the parameter (forms carry it as a hidden field), so the pref
 navigation without a cookie. It is a preference, not another page: canonical links and the
 sitemap never carry it. An agent that is not taking orders is a 400; the spreadsheets keep showing
 their own agent's links. The MCP tool \`search_products\` has its own \`agent\` argument.
+
+## Languages and currencies
+
+Every page and its Markdown twin are written in English, Spanish, Portuguese, French, German and
+Italian: \`lang\` (\`en\`, \`es\`, \`pt\`, \`fr\`, \`de\`, \`it\`) chooses, else \`Accept-Language\`, else
+English; an unknown \`lang\` is English (200). \`currency\` (${CURRENCIES.join(', ')}) chooses the
+currency prices are converted into, and the one \`min_price\`, \`max_price\` and prices in \`q\` are
+read in; else the region of \`Accept-Language\` (\`pt-BR\`: BRL), else USD. Both are kept on every
+link, like \`agent\`. Product titles, brands and tool results stay as the catalog has them.
 
 ## Pasting a link
 

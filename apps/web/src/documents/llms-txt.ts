@@ -1,5 +1,5 @@
 import type { Agent, SiteUrls } from '@repo/catalog-core';
-import { CATEGORIES, SERVICE_INFO, TOOL_CONTRACTS } from '@repo/catalog-core';
+import { CATEGORIES, CURRENCIES, SERVICE_INFO, TOOL_CONTRACTS } from '@repo/catalog-core';
 import { firstSentence } from './first-sentence.js';
 
 /**
@@ -31,6 +31,8 @@ ${TOOL_CONTRACTS.map((t) => `- ${t.name}: ${firstSentence(t.description)}`).join
 ${CATEGORIES.map((c) => `- [${c.name}](${urls.category(c.id, {}, 'md')}): ${c.description}`).join('\n')}
 
 A preferred agent: add \`agent=agent_a\` (or \`agent_b\`, \`agent_c\`) to any page's query: that agent's buy links come first, marked "your agent", and every link of the page keeps the parameter. Without it the order is the usual one.
+
+Languages and currencies: add \`lang\` (\`en\`, \`es\`, \`pt\`, \`fr\`, \`de\`, \`it\`; else Accept-Language decides) and \`currency\` (${CURRENCIES.join(', ')}) to any page's query: the page is written in that language, converts prices into that currency (and reads \`min_price\`, \`max_price\` and prices in \`q\` in it), and every link keeps both.
 
 ## Spreadsheets (Markdown)
 
