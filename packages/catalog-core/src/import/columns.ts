@@ -1,4 +1,4 @@
-import type { Currency } from '../currency.js';
+import type { Currency } from '../currency/currencies.js';
 import { PRODUCT_FIELDS, type Product } from '../product.js';
 
 /** The Product fields an import row can fill. */

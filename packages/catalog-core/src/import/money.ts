@@ -1,4 +1,4 @@
-import type { Currency } from '../currency.js';
+import type { Currency } from '../currency/currencies.js';
 import { CURRENCY_SYMBOLS, CURRENCY_WORDS } from './columns.js';
 import { type Parsed, show } from './fields.js';
 
