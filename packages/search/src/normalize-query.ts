@@ -87,7 +87,7 @@ function literalWords(text: string, ql: QueryLexicon): ReadWord[] {
  *   unknown category, sort or currency.
  * @example
  * normalizeQuery({ q: 'show me Nike T-shirts under $30' })
- * // { words: ['nike', 'tshirts'], maxPrice: 213.6, sort: 'relevance', offset: 0, limit: 20, ... }
+ * // { words: ['nike', 'tshirts'], maxPrice: 212.4, sort: 'relevance', offset: 0, limit: 20, ... }
  */
 export function normalizeQuery(
   query: SearchQuery,

@@ -37,7 +37,7 @@ export interface PagedSearchQuery extends SearchQuery {
  *   request's own terms, before the engine converts them).
  * @example
  * toSearchQuery({ query: 'dunk', max_price: 50 }, { limit: TOOL_DEFAULT_LIMIT })
- * // { q: 'dunk', maxPrice: 356, currency: 'USD', offset: 0, limit: 10 }
+ * // { q: 'dunk', maxPrice: 354, currency: 'USD', offset: 0, limit: 10 }
  */
 export function toSearchQuery(
   request: SearchRequest,

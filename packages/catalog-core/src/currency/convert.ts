@@ -22,7 +22,7 @@ export function roundCents(amount: number): number {
  * Converts a CNY amount into another currency, rounded to cents.
  *
  * @throws {CatalogError} `CURRENCY_UNSUPPORTED` for a currency without a rate.
- * @example convertPrice(71.2, 'USD') // 10
+ * @example convertPrice(70.8, 'USD') // 10
  */
 export function convertPrice(
   amountCny: number,
@@ -37,7 +37,7 @@ export function convertPrice(
  * `search_products` arrive in the shopper's currency while prices are stored in CNY.
  *
  * @throws {CatalogError} `CURRENCY_UNSUPPORTED` for a currency without a rate.
- * @example toCny(10, 'USD') // 71.2
+ * @example toCny(10, 'USD') // 70.8
  */
 export function toCny(
   amount: number,

@@ -1,12 +1,15 @@
 import { CatalogError } from '../errors.js';
 
-/** The currencies prices can be shown in. CNY is the marketplace currency and the base of every rate. */
-export const CURRENCIES = ['USD', 'EUR', 'GBP', 'CAD', 'AUD', 'CNY'] as const;
+/**
+ * The currencies prices can be shown in: the shoppers' (the most asked for first), then CNY, the
+ * marketplace currency and the base of every rate.
+ */
+export const CURRENCIES = ['USD', 'EUR', 'GBP', 'CAD', 'AUD', 'BRL', 'MXN', 'PLN', 'CNY'] as const;
 /** One of {@link CURRENCIES}. */
 export type Currency = (typeof CURRENCIES)[number];
 
 /**
- * Exchange rates with CNY as the base: `cny_per_unit.USD = 7.12` reads "1 USD costs 7.12 CNY".
+ * Exchange rates with CNY as the base: `cny_per_unit.USD = 7.08` reads "1 USD costs 7.08 CNY".
  * An operator passes fresher figures through configuration (`parseCurrencyRates` checks them);
  * `as_of` travels with every converted price so that readers know how old the conversion is.
  */

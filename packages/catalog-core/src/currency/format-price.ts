@@ -7,6 +7,9 @@ const SYMBOLS: Readonly<Record<Currency, string>> = {
   GBP: '£',
   CAD: 'CA$',
   AUD: 'A$',
+  BRL: 'R$',
+  MXN: 'MX$',
+  PLN: 'zł',
   CNY: '¥',
 };
 

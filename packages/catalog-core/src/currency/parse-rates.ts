@@ -7,7 +7,7 @@ const checkFile = Compile(CurrencyRatesFileSchema);
 
 // As for the agents and lexicon files: the first few problems are enough to fix and re-run.
 const MAX_REPORTED = 8;
-const SHAPE = '{"as_of": "YYYY-MM-DD", "cny_per_unit": {"USD": 7.12, ...}}';
+const SHAPE = '{"as_of": "YYYY-MM-DD", "cny_per_unit": {"USD": 7.08, ...}}';
 const FIELDS: Readonly<Record<string, string>> = {
   as_of: 'the day the figures were taken, YYYY-MM-DD',
   cny_per_unit: `what one unit of each currency costs in CNY (${QUOTED_CURRENCIES.join(', ')})`,
@@ -84,7 +84,7 @@ function describe(error: SchemaError, value: unknown): string[] {
     if (keyword === 'additionalProperties') {
       return (params.additionalProperties ?? []).map(unknownCode);
     }
-    return [`/cny_per_unit: must be an object of rates such as {"USD": 7.12}, got ${show(rates)}`];
+    return [`/cny_per_unit: must be an object of rates such as {"USD": 7.08}, got ${show(rates)}`];
   }
   const code = path.slice('/cny_per_unit/'.length);
   const rate = show(field(rates, code));

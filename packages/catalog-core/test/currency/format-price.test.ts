@@ -10,6 +10,12 @@ describe('formatPrice', () => {
     expect(formatPrice(-3, 'AUD')).toBe('-A$3.00');
   });
 
+  it('writes BRL, MXN and PLN with their own symbols, in the same hand-rolled form', () => {
+    expect(formatPrice(1234.5, 'BRL')).toBe('R$1,234.50');
+    expect(formatPrice(899, 'MXN')).toBe('MX$899.00');
+    expect(formatPrice(49.9, 'PLN')).toBe('zł49.90');
+  });
+
   it('rejects an unknown currency code with CURRENCY_UNSUPPORTED', () => {
     try {
       formatPrice(1, 'JPY');

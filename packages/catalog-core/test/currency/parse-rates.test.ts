@@ -110,7 +110,7 @@ describe('parseCurrencyRates', () => {
     expect(problems([])[0]).toMatch(/^\/: must be an object \{"as_of": "YYYY-MM-DD"/);
     expect(problems(null)[0]).toMatch(/^\/: must be an object .*, got null$/);
     expect(problems({ as_of: '2026-11-23', cny_per_unit: [7] })).toEqual([
-      '/cny_per_unit: must be an object of rates such as {"USD": 7.12}, got [7]',
+      '/cny_per_unit: must be an object of rates such as {"USD": 7.08}, got [7]',
     ]);
   });
 
