@@ -25,8 +25,9 @@ Commands:
                   MEILISEARCH_INDEX (default: products), MEILISEARCH_TIMEOUT_MS
   help          Show this help
 
-Prices: ¥, 元, CNY and RMB are CNY; $/USD, €/EUR, £/GBP are converted to CNY at the rates the
-pages display; a bare number is CNY unless the column header names a currency ("Price (USD)").
+Prices: ¥, 元, CNY and RMB are CNY; $/USD, €/EUR, £/GBP, R$/BRL, MX$/MXN, zł/PLN (and CAD,
+AUD) are converted to CNY at the rates the pages display; a bare number is CNY unless the
+column header names a currency ("Price (USD)").
 
 Exit status: 0 done; 1 nothing valid was read, or the command failed; 2 usage error.
 Bad rows are listed as "line N: reason" (XLSX: "row N: reason", JSON: "item N: reason");
