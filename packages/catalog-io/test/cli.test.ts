@@ -114,7 +114,7 @@ describe('catalog import', () => {
     );
     const refused = await catalog(['import', input, '--out', out], { RATES_FILE: bad });
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toMatch(/cny_per_unit\/USD: missing/);
+    expect(refused.stderr).toMatch(/cny_per_unit: missing a rate for USD, EUR/);
   });
 
   it('exits 2 with the usage on a usage error', async () => {

@@ -7,6 +7,10 @@ const checkFile = Compile(CurrencyRatesFileSchema);
 
 // As for the agents and lexicon files: the first few problems are enough to fix and re-run.
 const MAX_REPORTED = 8;
+// A rates table pasted whole from a provider names a hundred and more currencies: one line
+// names the codes this service does not know, and only the first few of them.
+const LISTED_CODES = 10;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const SHAPE = '{"as_of": "YYYY-MM-DD", "cny_per_unit": {"USD": 7.08, ...}}';
 const FIELDS: Readonly<Record<string, string>> = {
   as_of: 'the day the figures were taken, YYYY-MM-DD',
@@ -28,10 +32,16 @@ function show(value: unknown): string {
   return typeof value === 'number' ? String(value) : (JSON.stringify(value) ?? String(value));
 }
 
-function field(value: unknown, key: string): unknown {
-  return value !== null && typeof value === 'object'
-    ? (value as Record<string, unknown>)[key]
-    : undefined;
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** `A, B and C`, or the first few and how many more. */
+function listed(codes: readonly string[]): string {
+  if (codes.length > LISTED_CODES) {
+    return `${codes.slice(0, LISTED_CODES).join(', ')} and ${codes.length - LISTED_CODES} more`;
+  }
+  return codes.length < 2 ? codes.join('') : `${codes.slice(0, -1).join(', ')} and ${codes.at(-1)}`;
 }
 
 /** Whether `YYYY-MM-DD` names a day of the calendar (not 2026-02-30). */
@@ -40,62 +50,75 @@ function isCalendarDay(text: string): boolean {
   return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === text;
 }
 
-function unknownCode(code: string): string {
-  const known = `the known ones are ${CURRENCIES.join(', ')}`;
-  const capitals = code.toUpperCase();
-  const hint = capitals !== code && (CURRENCIES as readonly string[]).includes(capitals);
-  return `/cny_per_unit/${code}: unknown currency code; ${hint ? `write it in capitals (${capitals}); ` : ''}${known}`;
+function dateProblems(asOf: unknown): string[] {
+  if (typeof asOf !== 'string' || !DAY.test(asOf)) {
+    return [`/as_of: must be a day written YYYY-MM-DD, got ${show(asOf)}`];
+  }
+  return isCalendarDay(asOf) ? [] : [`/as_of: ${asOf} is not a day of the calendar`];
 }
 
-interface SchemaError {
-  readonly instancePath: string;
-  readonly keyword: string;
-  readonly params: unknown;
-}
-
-/** One schema error in words, naming the field and what it must be. */
-function describe(error: SchemaError, value: unknown): string[] {
-  const { instancePath: path, keyword } = error;
-  const params = error.params as { requiredProperties?: string[]; additionalProperties?: string[] };
-  // `additionalProperties: false` also reports a boolean-schema error per extra key; the keyword's
-  // own error names them all.
-  if (keyword === 'boolean') return [];
-  if (path === '') {
-    if (keyword === 'required') {
-      return (params.requiredProperties ?? []).map((name) => `/${name}: missing; ${FIELDS[name]}`);
-    }
-    if (keyword === 'additionalProperties') {
-      return (params.additionalProperties ?? []).map(
-        (name) => `/${name}: unknown field; a rates file has only "as_of" and "cny_per_unit"`,
-      );
-    }
-    return [`/: must be an object ${SHAPE}, got ${show(value)}`];
-  }
-  if (path === '/as_of') {
-    return [`/as_of: must be a day written YYYY-MM-DD, got ${show(field(value, 'as_of'))}`];
-  }
-  const rates = field(value, 'cny_per_unit');
-  if (path === '/cny_per_unit') {
-    if (keyword === 'required') {
-      return (params.requiredProperties ?? []).map(
-        (code) => `/cny_per_unit/${code}: missing; every currency but CNY needs a rate`,
-      );
-    }
-    if (keyword === 'additionalProperties') {
-      return (params.additionalProperties ?? []).map(unknownCode);
-    }
+/**
+ * What is wrong with the rates themselves: each bad rate on its line, then the missing currencies
+ * and the unknown codes each in one line (a file written for another set of currencies misses or
+ * adds many at once); a known code written in lower case gets a line saying how to write it.
+ */
+function rateProblems(rates: unknown): string[] {
+  if (!isRecord(rates)) {
     return [`/cny_per_unit: must be an object of rates such as {"USD": 7.08}, got ${show(rates)}`];
   }
-  const code = path.slice('/cny_per_unit/'.length);
-  const rate = show(field(rates, code));
-  if (code === 'CNY') {
-    return [
-      `/cny_per_unit/CNY: must be 1 (CNY is the base of every rate) or left out, got ${rate}`,
-    ];
+  const problems: string[] = [];
+  const known = CURRENCIES as readonly string[];
+  const unknown: string[] = [];
+  for (const [code, rate] of Object.entries(rates)) {
+    if (code === 'CNY') {
+      if (rate !== 1) {
+        problems.push(
+          `/cny_per_unit/CNY: must be 1 (CNY is the base of every rate) or left out, got ${show(rate)}`,
+        );
+      }
+    } else if (known.includes(code)) {
+      if (typeof rate !== 'number' || !Number.isFinite(rate) || rate <= 0) {
+        problems.push(
+          `/cny_per_unit/${code}: must be a positive, finite number of CNY per ${code}, got ${show(rate)}`,
+        );
+      }
+    } else if (known.includes(code.toUpperCase())) {
+      problems.push(
+        `/cny_per_unit/${code}: write currency codes in capitals (${code.toUpperCase()})`,
+      );
+    } else {
+      unknown.push(code);
+    }
   }
-  return [
-    `/cny_per_unit/${code}: must be a positive, finite number of CNY per ${code}, got ${rate}`,
-  ];
+  const missing = QUOTED_CURRENCIES.filter((code) => !Object.hasOwn(rates, code));
+  if (missing.length > 0) {
+    problems.push(
+      `/cny_per_unit: missing a rate for ${listed(missing)}; every currency but CNY needs one`,
+    );
+  }
+  if (unknown.length > 0) {
+    problems.push(
+      `/cny_per_unit: unknown currency ${unknown.length === 1 ? 'code' : 'codes'} ${listed(unknown)}; the known ones are ${CURRENCIES.join(', ')}`,
+    );
+  }
+  return problems;
+}
+
+/** Every problem of a rates file, in words, naming its field. */
+function problemsOf(value: unknown): string[] {
+  if (!isRecord(value)) return [`/: must be an object ${SHAPE}, got ${show(value)}`];
+  const problems: string[] = [];
+  for (const name of Object.keys(FIELDS)) {
+    if (!Object.hasOwn(value, name)) problems.push(`/${name}: missing; ${FIELDS[name]}`);
+  }
+  if (Object.hasOwn(value, 'as_of')) problems.push(...dateProblems(value.as_of));
+  if (Object.hasOwn(value, 'cny_per_unit')) problems.push(...rateProblems(value.cny_per_unit));
+  for (const name of Object.keys(value)) {
+    if (!Object.hasOwn(FIELDS, name)) {
+      problems.push(`/${name}: unknown field; a rates file has only "as_of" and "cny_per_unit"`);
+    }
+  }
+  return problems;
 }
 
 /**
@@ -105,21 +128,19 @@ function describe(error: SchemaError, value: unknown): string[] {
  * date the figures with a real day. Reading the file is the caller's job; this stays free of I/O.
  *
  * @throws {CatalogError} `RATES_INVALID`, the message naming each bad field in words:
- *   `/cny_per_unit/BRL: missing; every currency but CNY needs a rate`.
+ *   `/cny_per_unit: missing a rate for BRL; every currency but CNY needs one`.
  * @example
  * const rates = parseCurrencyRates(JSON.parse(await readFile('rates.json', 'utf8')));
  * convertPrice(100, 'EUR', rates);
  */
 export function parseCurrencyRates(value: unknown): CurrencyRates {
-  const problems = checkFile.Check(value)
-    ? []
-    : [...checkFile.Errors(value)].flatMap((error) => describe(error, value));
-  const asOf = field(value, 'as_of');
-  if (typeof asOf === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(asOf) && !isCalendarDay(asOf)) {
-    problems.push(`/as_of: ${asOf} is not a day of the calendar`);
-  }
-  if (problems.length > 0 || !checkFile.Check(value)) {
-    fail(problems.length > 0 ? [...new Set(problems)] : ['/: not a rates file']);
+  // The problems are found here, in words, rather than read from the schema's errors: TypeBox
+  // stops at its first 8, which one unknown key each can fill.
+  const problems = problemsOf(value);
+  if (problems.length > 0) fail(problems);
+  // The schema is the contract; the checks above say the same in words.
+  if (!checkFile.Check(value)) {
+    fail([...checkFile.Errors(value)].map((e) => `${e.instancePath || '/'}: ${e.message}`));
   }
   const cnyPerUnit = Object.fromEntries(
     CURRENCIES.map((code) => [code, code === 'CNY' ? 1 : value.cny_per_unit[code]]),

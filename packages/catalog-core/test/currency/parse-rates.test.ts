@@ -45,13 +45,16 @@ describe('parseCurrencyRates', () => {
     expect(rates.cny_per_unit.USD).toBe(2);
   });
 
-  it('names a missing currency, and each of several', () => {
+  it('names a missing currency, and each of several, in one line', () => {
     const value = valid();
-    delete value.cny_per_unit.EUR;
-    delete value.cny_per_unit.AUD;
+    delete value.cny_per_unit.BRL;
     expect(problems(value)).toEqual([
-      '/cny_per_unit/EUR: missing; every currency but CNY needs a rate',
-      '/cny_per_unit/AUD: missing; every currency but CNY needs a rate',
+      '/cny_per_unit: missing a rate for BRL; every currency but CNY needs one',
+    ]);
+    delete value.cny_per_unit.EUR;
+    delete value.cny_per_unit.PLN;
+    expect(problems(value)).toEqual([
+      '/cny_per_unit: missing a rate for EUR, BRL and PLN; every currency but CNY needs one',
     ]);
   });
 
@@ -75,11 +78,29 @@ describe('parseCurrencyRates', () => {
   it('names an unknown currency code and lists the known ones', () => {
     const value = valid();
     value.cny_per_unit.JPY = 0.05;
+    expect(problems(value)).toEqual([
+      `/cny_per_unit: unknown currency code JPY; the known ones are ${CURRENCIES.join(', ')}`,
+    ]);
+    value.cny_per_unit.KRW = 0.005;
     value.cny_per_unit.usd = 7;
     expect(problems(value)).toEqual([
-      `/cny_per_unit/JPY: unknown currency code; the known ones are ${CURRENCIES.join(', ')}`,
-      `/cny_per_unit/usd: unknown currency code; write it in capitals (USD); the known ones are ${CURRENCIES.join(', ')}`,
+      '/cny_per_unit/usd: write currency codes in capitals (USD)',
+      `/cny_per_unit: unknown currency codes JPY and KRW; the known ones are ${CURRENCIES.join(', ')}`,
     ]);
+  });
+
+  it('keeps a whole provider table to a few lines: unknown codes, then its real problems', () => {
+    const value = valid();
+    for (let i = 0; i < 150; i++) value.cny_per_unit[`X${String(i).padStart(2, '0')}`] = 1;
+    value.cny_per_unit.USD = -1;
+    const found = problems(value);
+    expect(found).toHaveLength(2);
+    expect(found).toContain(
+      '/cny_per_unit/USD: must be a positive, finite number of CNY per USD, got -1',
+    );
+    expect(found.find((line) => line.includes('unknown'))).toMatch(
+      /^\/cny_per_unit: unknown currency codes X00, X01, .*, X09 and 140 more; the known ones are /,
+    );
   });
 
   it('refuses a CNY rate other than 1: CNY is the base', () => {
