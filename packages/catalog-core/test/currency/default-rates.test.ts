@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CURRENCIES } from '../../src/currency/currencies.js';
 import { DEFAULT_CURRENCY_RATES } from '../../src/currency/default-rates.js';
@@ -21,5 +22,15 @@ describe('DEFAULT_CURRENCY_RATES', () => {
     for (const rate of Object.values(DEFAULT_CURRENCY_RATES.cny_per_unit)) {
       expect(Math.round(rate * 100) / 100).toBe(rate);
     }
+  });
+});
+
+describe('the README example of a rates file', () => {
+  it('is a valid file with a rate for every currency', () => {
+    const readme = readFileSync(new URL('../../../../README.md', import.meta.url), 'utf8');
+    const example = /## Exchange rates[\s\S]*?```json\n([\s\S]*?)```/.exec(readme)?.[1];
+    expect(example).toBeDefined();
+    const rates = parseCurrencyRates(JSON.parse(example!));
+    expect(Object.keys(rates.cny_per_unit)).toEqual([...CURRENCIES]);
   });
 });
