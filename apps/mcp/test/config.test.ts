@@ -29,15 +29,18 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ MCP_BODY_LIMIT: '10' })).toThrow(/MCP_BODY_LIMIT/);
   });
 
-  it('reads LEXICON_FILE beside AGENTS_FILE: both are checked when the catalog opens', () => {
+  it('reads LEXICON_FILE and RATES_FILE beside AGENTS_FILE: all are checked when the catalog opens', () => {
     expect(loadConfig({}).catalog.lexiconFile).toBeUndefined();
+    expect(loadConfig({}).catalog.ratesFile).toBeUndefined();
     const config = loadConfig({
       LEXICON_FILE: '/srv/lexicon.json',
       AGENTS_FILE: '/srv/agents.json',
+      RATES_FILE: '/srv/rates.json',
     });
     expect(config.catalog).toMatchObject({
       lexiconFile: '/srv/lexicon.json',
       agentsFile: '/srv/agents.json',
+      ratesFile: '/srv/rates.json',
     });
   });
 });

@@ -98,4 +98,28 @@ describe('configuration errors', () => {
     expect(output).toContain('LEXICON_INVALID');
     expect(output).toContain('\\"nike\\" is also brand Nike');
   });
+
+  it('stop the server at start when RATES_FILE is invalid, naming each bad field', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'rates-')), 'rates.json');
+    writeFileSync(
+      file,
+      JSON.stringify({ as_of: '2026-11-23', cny_per_unit: { USD: -7, JPY: 0.05 } }),
+    );
+    const child = run({ PORT: String(await freePort()), RATES_FILE: file });
+    let output = '';
+    for (const stream of [child.stdout, child.stderr]) {
+      stream?.on('data', (chunk) => {
+        output += chunk;
+      });
+    }
+    const [code] = await once(child, 'exit');
+    expect(code).toBe(1);
+    expect(output).toContain('cannot start: Invalid currency rates');
+    expect(output).toContain('RATES_INVALID');
+    expect(output).toContain('/cny_per_unit/USD: must be a positive, finite number of CNY per USD');
+    expect(output).toContain(
+      '/cny_per_unit: missing a rate for EUR, GBP, CAD, AUD, BRL, MXN and PLN',
+    );
+    expect(output).toContain('/cny_per_unit: unknown currency code JPY; the known ones are');
+  });
 });

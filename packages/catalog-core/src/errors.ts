@@ -10,7 +10,8 @@ export type CatalogErrorCode =
   | 'UNKNOWN_PRODUCT'
   | 'UNKNOWN_SHIPPING_LINE'
   | 'INVALID_INPUT'
-  | 'LEXICON_INVALID';
+  | 'LEXICON_INVALID'
+  | 'RATES_INVALID';
 
 /**
  * The base error of `@repo/catalog-core`: every failure it throws carries a stable `code`.

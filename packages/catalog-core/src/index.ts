@@ -89,16 +89,14 @@ export {
   OFFER_VALUE_KINDS,
 } from './agents/offer.js';
 export { parseAgentsConfig } from './agents/parse-agents.js';
-export type { Currency, CurrencyRates } from './currency.js';
-export {
-  CURRENCIES,
-  convertPrice,
-  DEFAULT_CURRENCY_RATES,
-  formatPrice,
-  isCurrency,
-  roundCents,
-  toCny,
-} from './currency.js';
+export { convertPrice, roundCents, toCny } from './currency/convert.js';
+export type { Currency, CurrencyRates } from './currency/currencies.js';
+export { CURRENCIES, isCurrency } from './currency/currencies.js';
+export { DEFAULT_CURRENCY_RATES } from './currency/default-rates.js';
+export { formatPrice } from './currency/format-price.js';
+export { parseCurrencyRates } from './currency/parse-rates.js';
+export type { CurrencyRatesFile } from './currency/rates-schema.js';
+export { CurrencyRatesFileSchema } from './currency/rates-schema.js';
 export type { DimensionsCm, LinePrice } from './shipping/billable-weight.js';
 export { priceForWeight, volumetricWeightGrams } from './shipping/billable-weight.js';
 export {

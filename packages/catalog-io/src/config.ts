@@ -45,22 +45,28 @@ export function loadIndexConfig(env: Env = process.env): Readonly<IndexConfig> {
 }
 
 /** The variables `catalog import` reads. */
-export const ImportEnvSchema = Type.Object({ AGENTS_FILE: catalogEnv.AGENTS_FILE });
+export const ImportEnvSchema = Type.Object({
+  AGENTS_FILE: catalogEnv.AGENTS_FILE,
+  RATES_FILE: catalogEnv.RATES_FILE,
+});
 
 /** What `catalog import` takes from the environment. */
 export interface ImportConfig {
   /** The operator's agents file: their product links are read back into listings. */
   readonly agentsFile?: string | undefined;
+  /** The operator's rates file: prices in other currencies are converted to CNY at its rates. */
+  readonly ratesFile?: string | undefined;
 }
 
 /**
- * Reads the settings of `catalog import`: `AGENTS_FILE`, the agents file the apps serve, so that
- * a sheet of the operator's agent links reads with the same link rules the pages build.
+ * Reads the settings of `catalog import`: `AGENTS_FILE` and `RATES_FILE`, the files the apps
+ * serve, so that a sheet of the operator's agent links reads with the same link rules the pages
+ * build, and a price in dollars becomes the CNY price the pages show back in dollars.
  *
  * @throws {EnvError} naming every invalid variable.
- * @example const { agentsFile } = loadImportConfig();
+ * @example const { agentsFile, ratesFile } = loadImportConfig();
  */
 export function loadImportConfig(env: Env = process.env): Readonly<ImportConfig> {
   const values = parseEnv(ImportEnvSchema, env);
-  return { agentsFile: values.AGENTS_FILE };
+  return { agentsFile: values.AGENTS_FILE, ratesFile: values.RATES_FILE };
 }

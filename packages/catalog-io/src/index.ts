@@ -17,6 +17,7 @@ export { loadAgents } from './load-agents.js';
 export type { LoadCatalogOptions, LoadedCatalog } from './load-catalog.js';
 export { loadCatalog } from './load-catalog.js';
 export { loadLexicon } from './load-lexicon.js';
+export { loadRates } from './load-rates.js';
 export type { CatalogLog, OpenCatalogOptions, OpenedCatalog } from './open-catalog.js';
 export { openCatalog } from './open-catalog.js';
 export type {

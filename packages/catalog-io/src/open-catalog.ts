@@ -1,10 +1,11 @@
-import type { Agent, Lexicon } from '@repo/catalog-core';
+import type { Agent, CurrencyRates, Lexicon } from '@repo/catalog-core';
 import type { CatalogConfig } from '@repo/env';
 import { type CatalogIndex, openCatalogIndex } from '@repo/search';
 import { CatalogIoError } from './errors.js';
 import { loadAgents } from './load-agents.js';
 import { loadCatalog } from './load-catalog.js';
 import { loadLexicon } from './load-lexicon.js';
+import { loadRates } from './load-rates.js';
 import type { RowError } from './read/row-sink.js';
 
 /** Where the catalog comes from and which engine serves it: an app's validated `CatalogConfig`. */
@@ -23,6 +24,11 @@ export interface OpenedCatalog {
   readonly agents: readonly Agent[];
   /** How queries are read: the default lexicon plus the operator's words, if any. */
   readonly lexicon: Lexicon;
+  /**
+   * What one unit of each display currency costs in CNY: the operator's rates file, else the
+   * defaults. Prices are converted with them (the index reads a query's prices with them too).
+   */
+  readonly rates: CurrencyRates;
   readonly source: 'sample' | 'file' | 'meilisearch';
   /** Rows of the catalog file that were rejected (empty for the sample and for Meilisearch). */
   readonly errors: readonly RowError[];
@@ -38,7 +44,8 @@ const LOGGED_ROW_ERRORS = 5;
  * degraded and recovers when the engine is back).
  *
  * @throws {CatalogIoError} `CATALOG_EMPTY` when a catalog file holds no valid product, or the
- *   file errors of {@link loadCatalog}, {@link loadAgents} and {@link loadLexicon}.
+ *   file errors of {@link loadCatalog}, {@link loadAgents}, {@link loadLexicon} and
+ *   {@link loadRates}.
  * @example const { index } = await openCatalog({ engine: 'embedded' });
  */
 export async function openCatalog(
@@ -47,6 +54,7 @@ export async function openCatalog(
 ): Promise<OpenedCatalog> {
   const agents = await loadAgents(options.agentsFile);
   const lexicon = await loadLexicon(options.lexiconFile);
+  const rates = await loadRates(options.ratesFile);
   if (options.engine === 'meilisearch') {
     if (!options.meilisearch) {
       throw new CatalogIoError('CATALOG_EMPTY', 'the meilisearch engine needs a server URL');
@@ -55,6 +63,7 @@ export async function openCatalog(
       engine: 'meilisearch',
       meilisearch: options.meilisearch,
       lexicon,
+      rates,
     });
     // An engine that is down at start is an outage like any other: the app starts, answers 503
     // (and /health.json says degraded) until Meilisearch answers, then recovers by itself.
@@ -68,16 +77,17 @@ export async function openCatalog(
         'catalog opened degraded: search unavailable',
       );
     }
-    return { index, agents, lexicon, source: 'meilisearch', errors: [] };
+    return { index, agents, lexicon, rates, source: 'meilisearch', errors: [] };
   }
 
   const started = performance.now();
   // Agent links in the file are read with the agents the app serves (AGENTS_FILE), brands and
-  // category words with the lexicon it searches with (LEXICON_FILE).
+  // category words with the lexicon it searches with (LEXICON_FILE), prices in other currencies
+  // at the rates it displays (RATES_FILE).
   const { products, source, errors } = await loadCatalog({
     file: options.file,
     seed: options.seed,
-    rules: { agents },
+    rules: { agents, rates },
     lexicon,
   });
   if (errors.length > 0) {
@@ -92,7 +102,7 @@ export async function openCatalog(
       `no valid product in ${options.file ?? 'the catalog'}`,
     );
   }
-  const index = await openCatalogIndex({ engine: 'embedded', products, lexicon });
+  const index = await openCatalogIndex({ engine: 'embedded', products, lexicon, rates });
   log?.info(
     {
       engine: 'embedded',
@@ -102,5 +112,5 @@ export async function openCatalog(
     },
     'catalog indexed',
   );
-  return { index, agents, lexicon, source, errors };
+  return { index, agents, lexicon, rates, source, errors };
 }

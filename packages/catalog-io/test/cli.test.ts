@@ -70,6 +70,53 @@ describe('catalog import', () => {
     expect(missing.stderr).toContain('cannot read /nonexistent/in.csv');
   });
 
+  it('converts prices at the rates of RATES_FILE, and refuses a bad rates file', async () => {
+    const rates = await tempFile(
+      'rates.json',
+      JSON.stringify({
+        as_of: '2026-11-20',
+        cny_per_unit: {
+          USD: 10,
+          EUR: 8.24,
+          GBP: 9.36,
+          CAD: 5.04,
+          AUD: 4.63,
+          BRL: 5,
+          MXN: 0.39,
+          PLN: 1.95,
+        },
+      }),
+    );
+    const input = await tempFile(
+      'in.csv',
+      [
+        HEADER,
+        'Dunk,Nike,sneakers,$30,weidian,7234567890',
+        'Tee,Nike,t-shirts,R$40,weidian,7234567891',
+      ].join('\n'),
+    );
+    const out = join(await tempDir(), 'catalog.ndjson');
+    const result = await catalog(['import', input, '--out', out], { RATES_FILE: rates });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(
+      '$30.00 converted to ¥300.00 at 10 CNY per USD (rates of 2026-11-20)',
+    );
+    expect(result.stdout).toContain('R$40.00 converted to ¥200.00 at 5 CNY per BRL');
+    const prices = (await readFile(out, 'utf8'))
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line).price);
+    expect(prices).toEqual([300, 200]);
+
+    const bad = await tempFile(
+      'bad.json',
+      JSON.stringify({ as_of: '2026-11-20', cny_per_unit: {} }),
+    );
+    const refused = await catalog(['import', input, '--out', out], { RATES_FILE: bad });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/cny_per_unit: missing a rate for USD, EUR/);
+  });
+
   it('exits 2 with the usage on a usage error', async () => {
     for (const args of [
       ['import'],

@@ -2,7 +2,15 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_LEXICON, listingUrl, type Product, recognizeBrand } from '@repo/catalog-core';
+import {
+  DEFAULT_CURRENCY_RATES,
+  DEFAULT_LEXICON,
+  formatPrice,
+  listingUrl,
+  type Product,
+  recognizeBrand,
+  toCny,
+} from '@repo/catalog-core';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReadCatalogResult } from '../src/read/row-sink.js';
@@ -130,7 +138,7 @@ describe('a community sheet of 200+ rows', () => {
         expect(byLine.get(2)).toMatchObject({
           marketplace: 'weidian',
           item_id: '7000000000',
-          price: 690.64,
+          price: toCny(97, 'USD'),
           brand: 'Jordan',
         });
         expect(byLine.get(3)).toMatchObject({
@@ -143,7 +151,7 @@ describe('a community sheet of 200+ rows', () => {
       it('warns about what it inferred or converted, and loads the row', () => {
         const warnings = new Map(result().warnings.map((w) => [w.line, w.warnings.join(' | ')]));
         expect(warnings.get(2)).toMatch(
-          /^price: \$97\.00 converted to ¥690\.64 at 7\.12 CNY per USD/,
+          `price: $97.00 converted to ${formatPrice(toCny(97, 'USD'), 'CNY')} at ${DEFAULT_CURRENCY_RATES.cny_per_unit.USD} CNY per USD`,
         );
         // No brand column value and none in the title: loaded as Unbranded, with a warning.
         const unbranded = result().products.filter((p) => p.brand === 'Unbranded');

@@ -40,6 +40,7 @@ export interface CatalogEnvValues {
   readonly CATALOG_FILE?: string | undefined;
   readonly AGENTS_FILE?: string | undefined;
   readonly LEXICON_FILE?: string | undefined;
+  readonly RATES_FILE?: string | undefined;
   readonly CATALOG_SEED?: number | undefined;
   readonly CATALOG_POLL_MS?: number | undefined;
   readonly SEARCH_ENGINE: 'embedded' | 'meilisearch';
@@ -57,6 +58,11 @@ export interface CatalogConfig {
   readonly agentsFile?: string | undefined;
   /** The operator's words added to the default lexicon (JSON); absent: the default lexicon. */
   readonly lexiconFile?: string | undefined;
+  /**
+   * The operator's exchange rates (JSON, CNY per unit of each display currency); absent: the
+   * default rates.
+   */
+  readonly ratesFile?: string | undefined;
   /** Absent: the sample catalog's own default seed. */
   readonly seed?: number | undefined;
   /**
@@ -93,6 +99,7 @@ export function catalogConfig(env: CatalogEnvValues): CatalogConfig {
     file: env.CATALOG_FILE,
     agentsFile: env.AGENTS_FILE,
     lexiconFile: env.LEXICON_FILE,
+    ratesFile: env.RATES_FILE,
     seed: env.CATALOG_SEED,
     pollMs: env.CATALOG_POLL_MS,
     engine: env.SEARCH_ENGINE,

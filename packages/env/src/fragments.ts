@@ -51,6 +51,12 @@ export const catalogEnv = {
         'a path to a JSON lexicon file {"version": 1, ...} of words to add to the default lexicon',
     }),
   ),
+  RATES_FILE: Type.Optional(
+    Type.String({
+      description:
+        'a path to a JSON file {"as_of": "YYYY-MM-DD", "cny_per_unit": {...}} of exchange rates (replaces the defaults)',
+    }),
+  ),
   CATALOG_POLL_MS: Type.Integer({
     minimum: 0,
     maximum: 3_600_000,

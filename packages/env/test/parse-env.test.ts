@@ -52,6 +52,31 @@ describe('parseEnv', () => {
     expect(() => parseEnv(schema, { PORT: '70000' })).toThrow(/PORT/);
   });
 
+  it('passes the operator files on: catalog, agents, lexicon and rates, each optional', () => {
+    expect(catalogConfig(parseEnv(schema, {}))).toMatchObject({
+      file: undefined,
+      agentsFile: undefined,
+      lexiconFile: undefined,
+      ratesFile: undefined,
+    });
+    const config = catalogConfig(
+      parseEnv(schema, {
+        CATALOG_FILE: 'data/catalog.ndjson',
+        AGENTS_FILE: 'data/agents.json',
+        LEXICON_FILE: 'data/lexicon.json',
+        RATES_FILE: 'data/rates.json',
+      }),
+    );
+    expect(config).toMatchObject({
+      file: 'data/catalog.ndjson',
+      agentsFile: 'data/agents.json',
+      lexiconFile: 'data/lexicon.json',
+      ratesFile: 'data/rates.json',
+    });
+    // An empty variable is unset, as for every other one.
+    expect(catalogConfig(parseEnv(schema, { RATES_FILE: '' })).ratesFile).toBeUndefined();
+  });
+
   it('requires MEILISEARCH_URL with the meilisearch engine', () => {
     const env = parseEnv(schema, { SEARCH_ENGINE: 'meilisearch' });
     expect(() => catalogConfig(env)).toThrow(/MEILISEARCH_URL/);

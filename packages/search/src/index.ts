@@ -47,5 +47,5 @@ export type { EngineAnswer, MatchingEngine } from './query/relax.js';
 export { dropOrder, searchUnderstood } from './query/relax.js';
 export { ResultCache } from './result-cache.js';
 export { maxTypos, tokenize } from './text.js';
-export type { PagedSearchQuery, SearchRequest } from './to-search-query.js';
+export type { PagedSearchQuery, SearchQueryDefaults, SearchRequest } from './to-search-query.js';
 export { toSearchQuery } from './to-search-query.js';

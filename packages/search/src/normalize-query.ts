@@ -3,6 +3,8 @@ import {
   type CategoryId,
   CURRENCIES,
   type Currency,
+  type CurrencyRates,
+  DEFAULT_CURRENCY_RATES,
   DEFAULT_LEXICON,
   DEFAULT_LIMIT,
   type Lexicon,
@@ -80,6 +82,8 @@ function literalWords(text: string, ql: QueryLexicon): ReadWord[] {
  * read from it apply unless `minPrice`/`maxPrice` are given (an explicit argument always wins; a
  * bound read from the text that contradicts one is dropped as `overridden`), a budget word orders
  * by `price_asc` unless `sort` is given. With `literal`, the text's words are searched as they are.
+ * Prices read from the text are converted to CNY with `rates` (the catalog version's, default
+ * `DEFAULT_CURRENCY_RATES`); `minPrice`/`maxPrice` arrive in CNY already (`toSearchQuery`).
  * Nothing numeric is clamped silently: a bad number is the caller's bug.
  *
  * @throws {SearchQueryError} `INVALID_QUERY` for a negative or fractional `offset`, a `limit`
@@ -87,11 +91,12 @@ function literalWords(text: string, ql: QueryLexicon): ReadWord[] {
  *   unknown category, sort or currency.
  * @example
  * normalizeQuery({ q: 'show me Nike T-shirts under $30' })
- * // { words: ['nike', 'tshirts'], maxPrice: 213.6, sort: 'relevance', offset: 0, limit: 20, ... }
+ * // { words: ['nike', 'tshirts'], maxPrice: 212.4, sort: 'relevance', offset: 0, limit: 20, ... }
  */
 export function normalizeQuery(
   query: SearchQuery,
   lexicon: Lexicon | QueryLexicon = DEFAULT_LEXICON,
+  rates: CurrencyRates = DEFAULT_CURRENCY_RATES,
 ): NormalizedQuery {
   const { q, category, sort, offset = 0, limit = DEFAULT_LIMIT, currency } = query;
   if (q !== undefined && typeof q !== 'string') {
@@ -123,7 +128,7 @@ export function normalizeQuery(
   const ql = 'keys' in lexicon ? lexicon : compileLexicon(lexicon);
   const literal = query.literal === true;
   const text = q ? q.slice(0, MAX_QUERY_LENGTH) : '';
-  const cached = readingOf(ql, text, literal, currency);
+  const cached = readingOf(ql, rates, text, literal, currency);
   const read = cached.words;
   let reading: Omit<QueryReading, 'words'> = cached;
   // Explicit bounds win; a bound of the text that contradicts them is not applied.
@@ -175,26 +180,36 @@ interface CachedReading extends QueryReading {
 const NO_READING: CachedReading = Object.freeze({ words: [], ...NOTHING_READ, key: '' });
 // Queries repeat far more than they differ; reading one costs some tens of microseconds.
 const READINGS_KEPT = 2048;
-const readings = new WeakMap<QueryLexicon, LRUCache<string, CachedReading>>();
+// Per lexicon and rates: a price read from the text is in CNY at the rates it was read with.
+const readings = new WeakMap<
+  QueryLexicon,
+  WeakMap<CurrencyRates, LRUCache<string, CachedReading>>
+>();
 
 function readingOf(
   ql: QueryLexicon,
+  rates: CurrencyRates,
   text: string,
   literal: boolean,
   currency: Currency | undefined,
 ): CachedReading {
   if (!literal && !text.trim()) return NO_READING;
-  let cache = readings.get(ql);
+  let byRates = readings.get(ql);
+  if (!byRates) {
+    byRates = new WeakMap();
+    readings.set(ql, byRates);
+  }
+  let cache = byRates.get(rates);
   if (!cache) {
     cache = new LRUCache({ max: READINGS_KEPT });
-    readings.set(ql, cache);
+    byRates.set(rates, cache);
   }
   const cacheKey = `${literal ? 'L' : (currency ?? '')}|${text}`;
   let found = cache.get(cacheKey);
   if (found === undefined) {
     const reading = literal
       ? { words: literalWords(text, ql), ...NOTHING_READ }
-      : readQuery(text, ql, currency === undefined ? {} : { currency });
+      : readQuery(text, ql, { rates, ...(currency !== undefined && { currency }) });
     found = { ...reading, key: readingKey(reading, literal) };
     cache.set(cacheKey, found);
   }

@@ -1,4 +1,4 @@
-import type { Lexicon, Product } from '@repo/catalog-core';
+import type { CurrencyRates, Lexicon, Product } from '@repo/catalog-core';
 import type { CatalogIndex } from './catalog-index.js';
 
 /** Options of {@link openCatalogIndex}. */
@@ -10,6 +10,8 @@ export type OpenCatalogIndexOptions =
       readonly cacheSize?: number;
       /** How queries are read and words expanded. Default: `DEFAULT_LEXICON`. */
       readonly lexicon?: Lexicon;
+      /** What prices read from a query's text cost in CNY. Default: `DEFAULT_CURRENCY_RATES`. */
+      readonly rates?: CurrencyRates;
     }
   | {
       readonly engine: 'meilisearch';
@@ -21,12 +23,16 @@ export type OpenCatalogIndexOptions =
       };
       /** The lexicon the index was filled with. Default: `DEFAULT_LEXICON`. */
       readonly lexicon?: Lexicon;
+      /** What prices read from a query's text cost in CNY. Default: `DEFAULT_CURRENCY_RATES`. */
+      readonly rates?: CurrencyRates;
     };
 
 /**
  * Opens the chosen engine, loading only its code (dynamic `import()`), so the root entry stays
  * light. The embedded engine is built from `products` here; Meilisearch is only connected to (fill
- * it first with `indexCatalogInMeilisearch` from `@repo/search/meilisearch`).
+ * it first with `indexCatalogInMeilisearch` from `@repo/search/meilisearch`). Both read queries
+ * with `lexicon` and convert the prices they read ("under 50", in the query's currency) with
+ * `rates`.
  *
  * @example
  * const index = await openCatalogIndex({ engine: 'embedded', products: generateSampleCatalog() });
@@ -37,11 +43,13 @@ export async function openCatalogIndex(options: OpenCatalogIndexOptions): Promis
     return createEmbeddedIndex(options.products, {
       ...(options.cacheSize !== undefined && { cacheSize: options.cacheSize }),
       ...(options.lexicon !== undefined && { lexicon: options.lexicon }),
+      ...(options.rates !== undefined && { rates: options.rates }),
     });
   }
   const { createMeilisearchIndex } = await import('./meilisearch/index.js');
   return createMeilisearchIndex({
     ...options.meilisearch,
     ...(options.lexicon !== undefined && { lexicon: options.lexicon }),
+    ...(options.rates !== undefined && { rates: options.rates }),
   });
 }

@@ -1,4 +1,11 @@
-import { type CategoryId, type Currency, type SortOrder, toCny } from '@repo/catalog-core';
+import {
+  type CategoryId,
+  type Currency,
+  type CurrencyRates,
+  DEFAULT_CURRENCY_RATES,
+  type SortOrder,
+  toCny,
+} from '@repo/catalog-core';
 import type { SearchQuery } from './catalog-index.js';
 import { SearchQueryError } from './errors.js';
 
@@ -27,9 +34,21 @@ export interface PagedSearchQuery extends SearchQuery {
   readonly limit: number;
 }
 
+/** What {@link toSearchQuery} fills in: the caller's page size and the rates it converts with. */
+export interface SearchQueryDefaults {
+  /** `limit` when the request has none. */
+  readonly limit: number;
+  /**
+   * What `min_price` and `max_price` cost in CNY: the rates of the catalog version that serves
+   * the request, the same ones its index reads the text's prices with. Default
+   * `DEFAULT_CURRENCY_RATES`.
+   */
+  readonly rates?: CurrencyRates;
+}
+
 /**
  * Turns a request into the engine's query, the one way both the MCP tool and the web pages do:
- * prices converted to CNY, the currency defaulting to USD, an order left out so a budget word in
+ * prices converted to CNY (at `defaults.rates`), the currency defaulting to USD, an order left out so a budget word in
  * the text can choose one, `literal` only when asked, `offset` 0 and `limit` the caller's default
  * page size when absent.
  *
@@ -37,14 +56,15 @@ export interface PagedSearchQuery extends SearchQuery {
  *   request's own terms, before the engine converts them).
  * @example
  * toSearchQuery({ query: 'dunk', max_price: 50 }, { limit: TOOL_DEFAULT_LIMIT })
- * // { q: 'dunk', maxPrice: 356, currency: 'USD', offset: 0, limit: 10 }
+ * // { q: 'dunk', maxPrice: 354, currency: 'USD', offset: 0, limit: 10 }
  */
 export function toSearchQuery(
   request: SearchRequest,
-  defaults: { readonly limit: number },
+  defaults: SearchQueryDefaults,
 ): PagedSearchQuery {
   const { query, literal, category, min_price: min, max_price: max, sort } = request;
   const currency = request.currency ?? 'USD';
+  const rates = defaults.rates ?? DEFAULT_CURRENCY_RATES;
   if (min !== undefined && max !== undefined && min > max) {
     throw new SearchQueryError(
       'minPrice',
@@ -54,8 +74,8 @@ export function toSearchQuery(
   return {
     ...(query !== undefined && query !== '' && { q: query }),
     ...(category !== undefined && { category }),
-    ...(min !== undefined && { minPrice: toCny(min, currency) }),
-    ...(max !== undefined && { maxPrice: toCny(max, currency) }),
+    ...(min !== undefined && { minPrice: toCny(min, currency, rates) }),
+    ...(max !== undefined && { maxPrice: toCny(max, currency, rates) }),
     // Given, the order wins; left out, a budget word in the query may order by price.
     ...(sort !== undefined && { sort }),
     ...(literal === true && { literal: true }),

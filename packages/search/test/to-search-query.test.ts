@@ -1,4 +1,9 @@
-import { LISTING_PAGE_SIZE, TOOL_DEFAULT_LIMIT, toCny } from '@repo/catalog-core';
+import {
+  DEFAULT_CURRENCY_RATES,
+  LISTING_PAGE_SIZE,
+  TOOL_DEFAULT_LIMIT,
+  toCny,
+} from '@repo/catalog-core';
 import { describe, expect, it } from 'vitest';
 import { isSearchError, SearchQueryError } from '../src/errors.js';
 import { toSearchQuery } from '../src/to-search-query.js';
@@ -29,6 +34,18 @@ describe('toSearchQuery', () => {
       offset: 0,
       limit: 5,
     });
+  });
+
+  it('converts price bounds at the rates it is given: the catalog version’s', () => {
+    const rates = {
+      as_of: '2026-11-20',
+      cny_per_unit: { ...DEFAULT_CURRENCY_RATES.cny_per_unit, MXN: 0.5 },
+    };
+    const query = toSearchQuery(
+      { min_price: 100, max_price: 400, currency: 'MXN' },
+      { limit: TOOL_DEFAULT_LIMIT, rates },
+    );
+    expect(query).toMatchObject({ minPrice: 50, maxPrice: 200, currency: 'MXN' });
   });
 
   it('carries the order, the category and literal only when given', () => {

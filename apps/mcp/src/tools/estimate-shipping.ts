@@ -18,7 +18,11 @@ export async function estimateShipping(
   for (const product of await Promise.all(slugs.map((s) => ctx.index.getBySlug(s)))) {
     if (product) found.set(product.slug, product);
   }
-  const output = estimate(args, { resolveProduct: (slug) => found.get(slug), agents: ctx.agents });
+  const output = estimate(args, {
+    resolveProduct: (slug) => found.get(slug),
+    agents: ctx.agents,
+    rates: ctx.rates,
+  });
   const lines = [
     `Shipping to ${output.country}, packed weight ${output.actual_weight_grams} g:`,
     '',

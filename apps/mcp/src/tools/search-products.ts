@@ -75,7 +75,10 @@ export function toProductSummary(
     brand: product.brand,
     category: product.category,
     price: { amount: product.price, currency: 'CNY' },
-    prices: { USD: convertPrice(product.price, 'USD'), EUR: convertPrice(product.price, 'EUR') },
+    prices: {
+      USD: convertPrice(product.price, 'USD', ctx.rates),
+      EUR: convertPrice(product.price, 'EUR', ctx.rates),
+    },
     marketplace: product.marketplace,
     listing_url: product.listing_url,
     product_url: productUrl(ctx.baseUrl, product.slug),
@@ -97,7 +100,8 @@ export async function searchProducts(
   ctx: ToolContext,
 ): Promise<ToolAnswer> {
   // min_price above max_price is a SearchQueryError, answered with isError by the registry.
-  const query = toSearchQuery(args, { limit: TOOL_DEFAULT_LIMIT });
+  // The version's rates, the ones its index reads the prices of the text with.
+  const query = toSearchQuery(args, { limit: TOOL_DEFAULT_LIMIT, rates: ctx.rates });
   const { offset, limit } = query;
   // A pasted listing link is looked up, not searched as words (nor ever fetched).
   const pasted = args.query ? await lookupPastedLink(ctx.index, args.query, ctx.agents) : undefined;

@@ -1,15 +1,20 @@
-import type { Agent } from '@repo/catalog-core';
+import type { Agent, CurrencyRates } from '@repo/catalog-core';
 import type { CatalogIndex } from '@repo/search';
 
 /**
- * What the tools answer from: one catalog version's index and agents, and the public base URL of
- * every link.
+ * What the tools answer from: one catalog version's index, agents and exchange rates, and the
+ * public base URL of every link.
  */
 export interface ToolSources {
   readonly index: CatalogIndex;
   /** No trailing slash. */
   readonly baseUrl: string;
   readonly agents: readonly Agent[];
+  /**
+   * What every price the tools convert costs in CNY (`RATES_FILE`, else the defaults): the
+   * version's own, the ones its index reads a query's prices with.
+   */
+  readonly rates: CurrencyRates;
 }
 
 /** What every tool reads: the sources, and a way to say that part of an answer never changes. */

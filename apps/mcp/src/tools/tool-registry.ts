@@ -80,6 +80,7 @@ export function createToolRegistry(
         ctx: {
           index: catalog.index,
           agents: catalog.agents,
+          rates: catalog.rates,
           baseUrl,
           freeze: freezeJson,
           keepLine: (text) => new EscapedLine(text),

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { CURRENCIES } from '../currency.js';
+import { CURRENCIES } from '../currency/currencies.js';
 
 /** What an offer gives (a simplified `AgentOffer.kind` of reference/domain.md 5.2). */
 export const OFFER_KINDS = [

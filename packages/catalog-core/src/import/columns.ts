@@ -1,4 +1,4 @@
-import type { Currency } from '../currency.js';
+import type { Currency } from '../currency/currencies.js';
 import { PRODUCT_FIELDS, type Product } from '../product.js';
 
 /** The Product fields an import row can fill. */
@@ -122,16 +122,26 @@ export const CURRENCY_WORDS: Readonly<Record<string, Currency>> = {
   gbp: 'GBP',
   cad: 'CAD',
   aud: 'AUD',
+  brl: 'BRL',
+  reais: 'BRL',
+  mxn: 'MXN',
+  pln: 'PLN',
+  zloty: 'PLN',
+  zlotys: 'PLN',
+  // Not "real" nor "peso": a header says "Real Price" or "Peso (g)" (weight) far more often.
 };
 
-/** Currency symbols spelled out as words, longest first (`CA$` before `$`). */
+/** Currency symbols spelled out as words, longest first (`CA$`, `R$`, `MX$` before `$`). */
 export const CURRENCY_SYMBOLS: readonly (readonly [string, string])[] = [
   ['US$', ' usd '],
   ['CA$', ' cad '],
   ['C$', ' cad '],
   ['AU$', ' aud '],
   ['A$', ' aud '],
+  ['R$', ' brl '],
+  ['MX$', ' mxn '],
   ['$', ' usd '],
+  ['zł', ' pln '],
   ['¥', ' cny '],
   ['￥', ' cny '],
   ['元', ' cny '],

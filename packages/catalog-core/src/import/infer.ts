@@ -1,5 +1,8 @@
 import type { CategoryId } from '../categories.js';
-import { type Currency, DEFAULT_CURRENCY_RATES, formatPrice, toCny } from '../currency.js';
+import { toCny } from '../currency/convert.js';
+import type { Currency } from '../currency/currencies.js';
+import { DEFAULT_CURRENCY_RATES } from '../currency/default-rates.js';
+import { formatPrice } from '../currency/format-price.js';
 import { DEFAULT_LEXICON } from '../lexicon/default-lexicon.js';
 import { foldCatalogPhrase } from '../lexicon/fold.js';
 import { recognizeBrand, recognizeCategory, type TitleReading } from '../lexicon/recognize.js';

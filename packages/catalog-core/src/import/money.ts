@@ -1,4 +1,4 @@
-import type { Currency } from '../currency.js';
+import type { Currency } from '../currency/currencies.js';
 import { CURRENCY_SYMBOLS, CURRENCY_WORDS } from './columns.js';
 import { type Parsed, show } from './fields.js';
 
@@ -42,7 +42,7 @@ function currenciesIn(text: string): Currency[] {
 
 /**
  * A price as written in a sheet, in its own currency: `¥499`, `499元`, `389 CNY`, `RMB 120`,
- * `$28.50`, `US$30`, `€25`, `28,50 €`, `£20`. The currency comes from the cell, else from the
+ * `$28.50`, `US$30`, `€25`, `28,50 €`, `£20`, `R$149,90`, `MX$899`, `49,99 zł`. The currency comes from the cell, else from the
  * column's header (`columnCurrency`), else it is CNY, the marketplaces' currency. A range
  * (`¥199-299`) gives its lower end; a cell with a price in CNY and another (`¥199 ($28)`) gives
  * the CNY one.

@@ -1,5 +1,5 @@
 import type { Agent } from '../agents/agent.js';
-import type { CurrencyRates } from '../currency.js';
+import type { CurrencyRates } from '../currency/currencies.js';
 import type { Lexicon } from '../lexicon/lexicon.js';
 import type { ColumnMapper } from './column-map.js';
 import type { SheetKnowledge } from './sheet-learning.js';

@@ -6,12 +6,9 @@ import type {
   ShippingQuote,
   UnavailableLine,
 } from '../contracts/tools/estimate-shipping-contract.js';
-import {
-  type Currency,
-  type CurrencyRates,
-  convertPrice,
-  DEFAULT_CURRENCY_RATES,
-} from '../currency.js';
+import { convertPrice } from '../currency/convert.js';
+import type { Currency, CurrencyRates } from '../currency/currencies.js';
+import { DEFAULT_CURRENCY_RATES } from '../currency/default-rates.js';
 import { CatalogError } from '../errors.js';
 import { priceForWeight, volumetricWeightGrams } from './billable-weight.js';
 import { normalizeCountry } from './countries.js';

@@ -60,6 +60,11 @@ describe('recognizeColumn: headers by meaning', () => {
     ['Price $', 'USD'],
     ['Price €', 'EUR'],
     ['Price (CA$)', 'CAD'],
+    ['Price (R$)', 'BRL'],
+    ['Preço BRL', 'BRL'],
+    ['Price (MX$)', 'MXN'],
+    ['Price zł', 'PLN'],
+    ['Price (PLN)', 'PLN'],
   ])('%j is a price in %s', (header, currency) => {
     expect(recognizeColumn(header)).toEqual({ field: 'price', currency });
   });

@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { toCny } from '../../src/currency/convert.js';
+import { DEFAULT_CURRENCY_RATES } from '../../src/currency/default-rates.js';
+import { formatPrice } from '../../src/currency/format-price.js';
 import { normalizeProductRow } from '../../src/import/normalize-row.js';
 import type { NormalizeRowContext } from '../../src/import/row-context.js';
 import { parseLexicon } from '../../src/lexicon/parse-lexicon.js';
@@ -54,9 +57,11 @@ describe('normalizeProductRow: rows of a community sheet', () => {
       Link: 'https://item.taobao.com/item.htm?id=681234567890&spm=a1z10',
       Category: 'hoodies',
     });
-    expect(product.price).toBe(202.92);
+    const { as_of, cny_per_unit } = DEFAULT_CURRENCY_RATES;
+    const cny = toCny(28.5, 'USD');
+    expect(product.price).toBe(cny);
     expect(warnings).toEqual([
-      'price: $28.50 converted to ¥202.92 at 7.12 CNY per USD (rates of 2025-11-03)',
+      `price: $28.50 converted to ${formatPrice(cny, 'CNY')} at ${cny_per_unit.USD} CNY per USD (rates of ${as_of})`,
     ]);
   });
 
@@ -67,7 +72,7 @@ describe('normalizeProductRow: rows of a community sheet', () => {
       URL: 'https://item.taobao.com/item.htm?id=681234567890',
       Category: 'Sweatshirts',
     });
-    expect(product).toMatchObject({ price: 71.2, category: 'hoodies' });
+    expect(product).toMatchObject({ price: toCny(10, 'USD'), category: 'hoodies' });
   });
 
   it('loads a row with no brand as Unbranded, with a warning', () => {

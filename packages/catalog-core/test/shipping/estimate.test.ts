@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Agent } from '../../src/agents/agent.js';
 import { DEFAULT_AGENTS } from '../../src/agents/default-agents.js';
 import type { EstimateShippingInput } from '../../src/contracts/tools/estimate-shipping-contract.js';
+import { convertPrice } from '../../src/currency/convert.js';
+import { DEFAULT_CURRENCY_RATES } from '../../src/currency/default-rates.js';
 import { type CatalogError, isCatalogError } from '../../src/errors.js';
 import { estimateShipping } from '../../src/shipping/estimate.js';
 import type { WeighedProduct } from '../../src/shipping/parcel-weight.js';
@@ -27,7 +29,7 @@ describe('estimateShipping by weight', () => {
     expect(q).toMatchObject({
       billable_weight_grams: 2000,
       price: { amount: 315, currency: 'CNY' },
-      price_converted: { amount: 44.24, currency: 'USD' },
+      price_converted: { amount: convertPrice(315, 'USD'), currency: 'USD' },
       delivery_days: { min: 15, max: 30 },
       tax_included: true,
     });
@@ -39,6 +41,19 @@ describe('estimateShipping by weight', () => {
     expect(result.country).toBe('DE');
     expect(result.quotes.every((q) => q.price_converted.currency === 'EUR')).toBe(true);
     expect(result.rates_as_of).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it('converts with the rates it is given, and dates the quotes with them', () => {
+    const rates = {
+      as_of: '2026-11-20',
+      cny_per_unit: { ...DEFAULT_CURRENCY_RATES.cny_per_unit, BRL: 1.5 },
+    };
+    const input = { country: 'US', weight_grams: 2000, currency: 'BRL' } as const;
+    const result = estimateShipping(input, { rates });
+    const q = result.quotes.find((x) => x.agent === 'agent_a' && x.line === 'us-tax-free');
+    expect(q?.price_converted).toEqual({ amount: 210, currency: 'BRL' });
+    expect(result.rates_as_of).toBe('2026-11-20');
+    expect(result.assumptions.join(' ')).toContain('as of 2026-11-20');
   });
 
   it('quotes one entry per agent and line, cheapest first, with the flags set', () => {

@@ -2,6 +2,7 @@ import { extname } from 'node:path';
 import { type Agent, createColumnMapper, isCatalogError, parseColumnMap } from '@repo/catalog-core';
 import { loadImportConfig } from '../config.js';
 import { loadAgents } from '../load-agents.js';
+import { loadRates } from '../load-rates.js';
 import type { ReadCatalogSummary, RowRules } from '../read/row-sink.js';
 import { streamCatalogFile } from '../read-catalog-file.js';
 import { type CatalogFileWriter, openCatalogFileWriter } from '../write-catalog-file.js';
@@ -120,8 +121,9 @@ export async function importCommand({ positionals, values }: ImportArgs): Promis
 }
 
 /**
- * How rows are read: `--map` over the recognised columns, and the agents of `AGENTS_FILE` (the
- * ones the pages build links with) for reading agent links back.
+ * How rows are read: `--map` over the recognised columns, the agents of `AGENTS_FILE` (the ones
+ * the pages build links with) for reading agent links back, and the rates of `RATES_FILE` (the
+ * ones the pages display) for prices in other currencies.
  */
 async function importRules(map: string | undefined): Promise<RowRules> {
   let columns: RowRules['columns'];
@@ -131,6 +133,8 @@ async function importRules(map: string | undefined): Promise<RowRules> {
     if (isCatalogError(error)) throw new CliUsageError(`--map: ${error.message}`);
     throw error;
   }
-  const agents: readonly Agent[] = await loadAgents(loadImportConfig().agentsFile);
-  return { columns, agents };
+  const config = loadImportConfig();
+  const agents: readonly Agent[] = await loadAgents(config.agentsFile);
+  const rates = await loadRates(config.ratesFile);
+  return { columns, agents, rates };
 }

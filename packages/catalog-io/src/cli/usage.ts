@@ -13,7 +13,8 @@ Commands:
                                    "Item Name=title,Cost=price_usd,Notes=ignore"
                   --dry-run        show the columns and the first 10 rows; write nothing
                   --strict         refuse rows that load only with a warning
-                Environment: AGENTS_FILE (agent links are read with its link rules)
+                Environment: AGENTS_FILE (agent links are read with its link rules),
+                  RATES_FILE (prices in other currencies are converted at its rates)
   sample        Write the deterministic sample catalog as NDJSON
                   --out FILE       where to write (default: standard output)
                   --count N        number of products (default: 17917)
@@ -25,8 +26,9 @@ Commands:
                   MEILISEARCH_INDEX (default: products), MEILISEARCH_TIMEOUT_MS
   help          Show this help
 
-Prices: ¥, 元, CNY and RMB are CNY; $/USD, €/EUR, £/GBP are converted to CNY at the rates the
-pages display; a bare number is CNY unless the column header names a currency ("Price (USD)").
+Prices: ¥, 元, CNY and RMB are CNY; $/USD, €/EUR, £/GBP, R$/BRL, MX$/MXN, zł/PLN (and CAD,
+AUD) are converted to CNY at the rates the pages display (RATES_FILE, else the defaults); a
+bare number is CNY unless the column header names a currency ("Price (USD)").
 
 Exit status: 0 done; 1 nothing valid was read, or the command failed; 2 usage error.
 Bad rows are listed as "line N: reason" (XLSX: "row N: reason", JSON: "item N: reason");

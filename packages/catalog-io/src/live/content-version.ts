@@ -14,12 +14,13 @@ export interface VersionInputs {
   readonly seed?: number | undefined;
   readonly agentsFile?: string | undefined;
   readonly lexiconFile?: string | undefined;
+  readonly ratesFile?: string | undefined;
 }
 
 /**
- * The parts of {@link contentVersion} for a catalog: `catalog index` (no agents: they are not in
- * the index) and the embedded engine read the same parts, so the same files name the same
- * version whichever engine serves them.
+ * The parts of {@link contentVersion} for a catalog: `catalog index` (no agents nor rates: they
+ * are not in the index) and the embedded engine read the same parts, so the same files name the
+ * same version whichever engine serves them.
  */
 export function catalogVersionParts(inputs: VersionInputs): VersionPart[] {
   const source: VersionPart =
@@ -29,11 +30,13 @@ export function catalogVersionParts(inputs: VersionInputs): VersionPart[] {
   return [source, ...localVersionParts(inputs)];
 }
 
-/** The parts a process adds to a shared index: its agents and lexicon files. */
+/** The parts a process adds to a shared index: its agents, lexicon and rates files. */
 export function localVersionParts(inputs: VersionInputs): VersionPart[] {
   const parts: VersionPart[] = [];
   if (inputs.agentsFile !== undefined) parts.push({ name: 'agents', file: inputs.agentsFile });
   if (inputs.lexiconFile !== undefined) parts.push({ name: 'lexicon', file: inputs.lexiconFile });
+  // Last, and only when set: the versions of processes without a rates file stay as they were.
+  if (inputs.ratesFile !== undefined) parts.push({ name: 'rates', file: inputs.ratesFile });
   return parts;
 }
 
@@ -42,7 +45,7 @@ const VERSION_DIGITS = 16;
 
 /**
  * The version of a catalog: a SHA-256 of every input it is built from (the catalog file or the
- * sample's seed, the agents file, the lexicon file), so every replica serving the same files
+ * sample's seed, the agents, lexicon and rates files), so every replica serving the same files
  * names the same version, and a file saved again unchanged keeps it.
  *
  * @throws {CatalogIoError} `FILE_READ` when a file cannot be read.

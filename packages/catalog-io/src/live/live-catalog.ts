@@ -1,4 +1,11 @@
-import { type Agent, DEFAULT_AGENTS, DEFAULT_LEXICON, type Lexicon } from '@repo/catalog-core';
+import {
+  type Agent,
+  type CurrencyRates,
+  DEFAULT_AGENTS,
+  DEFAULT_CURRENCY_RATES,
+  DEFAULT_LEXICON,
+  type Lexicon,
+} from '@repo/catalog-core';
 import type { CatalogIndex } from '@repo/search';
 import {
   type CatalogLog,
@@ -14,8 +21,8 @@ import { indexVersions, type VersionStamp } from './index-version.js';
 export interface CatalogVersion extends OpenedCatalog {
   /**
    * A hash of the files it was built from; with Meilisearch, the version `catalog index` stored
-   * with the index (`unversioned` when there is none), then `+` and a hash of the agents and
-   * lexicon files when the process reads any. The same on every replica that serves the same.
+   * with the index (`unversioned` when there is none), then `+` and a hash of the agents,
+   * lexicon and rates files when the process reads any. The same on every replica that serves the same.
    */
   readonly version: string;
   /** When it was loaded; with Meilisearch, when the index was filled, as every replica says. */
@@ -70,8 +77,8 @@ const DEFAULT_SETTLE_MS = 300;
 const MAX_ATTEMPTS = 3;
 
 /**
- * Opens the catalog with {@link openCatalog} and keeps it current: when the catalog, agents or
- * lexicon file is replaced, when `catalog index` swaps a new Meilisearch index in (its stored
+ * Opens the catalog with {@link openCatalog} and keeps it current: when the catalog, agents,
+ * lexicon or rates file is replaced, when `catalog index` swaps a new Meilisearch index in (its stored
  * version is polled), and on `reload()` (the server calls it on SIGHUP), the catalog is opened
  * again beside the version that serves, checked, and swapped in: a new version object, so
  * everything kept per version is dropped with the old one.
@@ -198,6 +205,11 @@ export interface FixedCatalogOptions {
   readonly agents?: readonly Agent[];
   /** Default: the default lexicon. */
   readonly lexicon?: Lexicon;
+  /**
+   * Default: the default rates. Open the index with the same ones (`createEmbeddedIndex(products,
+   * { rates })`), so that a query's prices and the answers' prices convert alike.
+   */
+  readonly rates?: CurrencyRates;
   /** Default `fixed`. */
   readonly version?: string;
 }
@@ -213,6 +225,7 @@ export function fixedCatalog(index: CatalogIndex, options: FixedCatalogOptions =
     index,
     agents: options.agents ?? DEFAULT_AGENTS,
     lexicon: options.lexicon ?? DEFAULT_LEXICON,
+    rates: options.rates ?? DEFAULT_CURRENCY_RATES,
     source: 'sample',
     errors: [],
     version: options.version ?? 'fixed',
@@ -228,7 +241,7 @@ export function fixedCatalog(index: CatalogIndex, options: FixedCatalogOptions =
 }
 
 function watchedFiles(config: OpenCatalogOptions): string[] {
-  const files = [config.agentsFile, config.lexiconFile];
+  const files = [config.agentsFile, config.lexiconFile, config.ratesFile];
   if (config.engine === 'embedded') files.unshift(config.file);
   return files.filter((file): file is string => file !== undefined);
 }

@@ -9,22 +9,27 @@ export interface XlsxCell {
 /** `=HYPERLINK("https://…", "LINK")`: the sheets' way of showing a link under a label. */
 const HYPERLINK = /^\s*HYPERLINK\(\s*"((?:[^"]|"")*)"/i;
 
+/** What a number format's currency part says, and the symbol `parseMoney` reads it by. */
+const FORMAT_SYMBOLS: readonly (readonly [RegExp, string])[] = [
+  [/[¥￥]|CNY|RMB/, '¥'],
+  [/€|EUR/, '€'],
+  [/£|GBP/, '£'],
+  // Most specific first: `R$` and `MX$` before the `$` of dollars.
+  [/R\$|BRL/, 'R$'],
+  [/MX\$|MXN/, 'MX$'],
+  [/zł|PLN/, 'zł'],
+  [/\$/, '$'],
+];
+
 /**
- * The currency symbol of a number format (`"$"#,##0.00`, `[$¥-804]#,##0`, `#,##0.00 [$€-407]`):
- * a price formatted as currency in the sheet carries its currency that way, not in its value.
+ * The currency symbol of a number format (`"$"#,##0.00`, `[$¥-804]#,##0`, `#,##0.00 [$€-407]`,
+ * `[$R$-416] #,##0.00`): a price formatted as currency in the sheet carries its currency that
+ * way, not in its value.
  */
 function currencyOfFormat(format: string | undefined): string | undefined {
   if (!format) return undefined;
   const symbols = format.replace(/\[\$-[0-9A-Fa-f]+\]/g, '');
-  return /[¥￥]|CNY|RMB/.exec(symbols)
-    ? '¥'
-    : /€|EUR/.exec(symbols)
-      ? '€'
-      : /£|GBP/.exec(symbols)
-        ? '£'
-        : symbols.includes('$')
-          ? '$'
-          : undefined;
+  return FORMAT_SYMBOLS.find(([pattern]) => pattern.test(symbols))?.[1];
 }
 
 /**

@@ -4,7 +4,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { DEFAULT_AGENTS } from '@repo/catalog-core';
+import { DEFAULT_AGENTS, DEFAULT_CURRENCY_RATES, formatPrice, toCny } from '@repo/catalog-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tempDir, tempFile } from '../helper.js';
 import { writeXlsx } from '../xlsx.js';
@@ -36,6 +36,9 @@ Moncler Maya,389 CNY,https://agent-a.example/product?id=6912345678&platform=WEID
 Stone Island Cargo,199,https://detail.1688.com/offer/712345678901.html,,Pants,,
 `;
 
+// The dollar price, at the rates the pages display.
+const HOODIE_CNY = toCny(28.5, 'USD');
+
 const EXPECTED = [
   {
     title: 'Jordan 4 Black Cat (LJR)',
@@ -53,7 +56,7 @@ const EXPECTED = [
     title: 'Essentials Hoodie, Grey',
     brand: 'Essentials',
     category: 'hoodies',
-    price: 202.92,
+    price: HOODIE_CNY,
     marketplace: 'taobao',
     item_id: '681234567890',
     listing_url: 'https://item.taobao.com/item.htm?id=681234567890',
@@ -103,7 +106,7 @@ describe('issue 14: the sheet operators really have', () => {
       '  no brand column: brands are recognised from each title, or learned from the file\'s titles ("Unbranded", with a warning, when none is)',
     ]);
     expect(result.stdout).toContain(
-      'line 3: warning: price: $28.50 converted to ¥202.92 at 7.12 CNY per USD (rates of 2025-11-03)',
+      `line 3: warning: price: $28.50 converted to ${formatPrice(HOODIE_CNY, 'CNY')} at ${DEFAULT_CURRENCY_RATES.cny_per_unit.USD} CNY per USD (rates of ${DEFAULT_CURRENCY_RATES.as_of})`,
     );
     expect(result.stdout).toMatch(/^4 loaded \(1 with warnings\), 0 rejected$/m);
     expect(result.stdout).not.toMatch(/^line \d+: warning: brand/m);
@@ -174,7 +177,7 @@ describe('issue 14: the sheet operators really have', () => {
     const out = join(await tempDir(), 'catalog.ndjson');
     const result = await catalog(['import', input, '--out', out, '--strict']);
     expect(result.stdout).toMatch(
-      /^line 3: .*price: \$28\.50 converted to ¥202\.92 .* \(strict: a warning refuses the row\)$/m,
+      /^line 3: .*price: \$28\.50 converted to ¥[\d.]+ .* \(strict: a warning refuses the row\)$/m,
     );
     expect(result.stdout).not.toMatch(/warning: /);
   });
@@ -198,7 +201,7 @@ describe('issue 14: the sheet operators really have', () => {
       '"Kosten"  → price, in USD unless a cell names its currency (--map)',
     );
     expect(await written(out)).toMatchObject([
-      { title: 'Moncler Maya', price: 356, category: 'jackets' },
+      { title: 'Moncler Maya', price: toCny(50, 'USD'), category: 'jackets' },
     ]);
     const bad = await catalog(['import', input, '--map', 'Artikel=nonsense']);
     expect(bad.code).toBe(2);

@@ -2,10 +2,14 @@ import { rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { DEFAULT_AGENTS } from '@repo/catalog-core';
+import { DEFAULT_AGENTS, DEFAULT_CURRENCY_RATES } from '@repo/catalog-core';
 import { generateSampleCatalog } from '@repo/catalog-core/sample';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import { type LiveCatalog, openLiveCatalog } from '../../src/live/live-catalog.js';
+import {
+  type CatalogVersion,
+  type LiveCatalog,
+  openLiveCatalog,
+} from '../../src/live/live-catalog.js';
 import { writeCatalogFile } from '../../src/write-catalog-file.js';
 import { tempDir } from '../helper.js';
 
@@ -16,14 +20,28 @@ const B = all.slice(20, 120);
 const onlyA = all[0]!.slug;
 const onlyB = all[110]!.slug;
 
-async function open(file: string, options: { pollMs?: number; agentsFile?: string } = {}) {
+async function open(
+  file: string,
+  options: { pollMs?: number; agentsFile?: string; ratesFile?: string } = {},
+) {
   const catalog = await openLiveCatalog(
-    { engine: 'embedded', file, ...(options.agentsFile ? { agentsFile: options.agentsFile } : {}) },
+    {
+      engine: 'embedded',
+      file,
+      ...(options.agentsFile ? { agentsFile: options.agentsFile } : {}),
+      ...(options.ratesFile ? { ratesFile: options.ratesFile } : {}),
+    },
     undefined,
     { pollMs: options.pollMs ?? 100, settleMs: 50 },
   );
   onTestFinished(() => catalog.close());
   return catalog;
+}
+
+/** A rates file: the default rates, some changed. */
+function ratesWith(changes: Record<string, number>) {
+  const { CNY: _base, ...quoted } = DEFAULT_CURRENCY_RATES.cny_per_unit;
+  return { as_of: '2026-11-20', cny_per_unit: { ...quoted, ...changes } };
 }
 
 const waitForNewVersion = (catalog: LiveCatalog, old: string) =>
@@ -111,6 +129,54 @@ describe('openLiveCatalog', () => {
     await writeFile(agentsFile, JSON.stringify({ agents: renamed }));
     await waitForNewVersion(catalog, first.version);
     expect(catalog.current.agents[0]?.name).toBe('Renamed Agent');
+  });
+
+  it('reloads the rates file too: queries and prices of the new version use the new rates', async () => {
+    const dir = await tempDir();
+    const file = join(dir, 'catalog.ndjson');
+    const ratesFile = join(dir, 'rates.json');
+    await writeCatalogFile(file, A);
+    await writeFile(ratesFile, JSON.stringify(ratesWith({ USD: 10 })));
+    const catalog = await open(file, { ratesFile });
+    const first = catalog.current;
+    expect(first.rates.cny_per_unit.USD).toBe(10);
+    const read = async (version: CatalogVersion) =>
+      (await version.index.search({ q: 'hoodie under 20' })).interpretation?.maxPrice?.cny;
+    expect(await read(first)).toBe(200);
+
+    await writeFile(ratesFile, JSON.stringify(ratesWith({ USD: 5 })));
+    await waitForNewVersion(catalog, first.version);
+    const second = catalog.current;
+    expect(second.rates.cny_per_unit.USD).toBe(5);
+    expect(await read(second)).toBe(100);
+    // A request that took the first version reads it to its end, at its rates.
+    expect(await read(first)).toBe(200);
+  });
+
+  it('keeps the old version when the new rates file is bad, says why, and recovers', async () => {
+    const dir = await tempDir();
+    const file = join(dir, 'catalog.ndjson');
+    const ratesFile = join(dir, 'rates.json');
+    await writeCatalogFile(file, A);
+    await writeFile(ratesFile, JSON.stringify(ratesWith({ USD: 10 })));
+    const catalog = await open(file, { ratesFile });
+    const first = catalog.current;
+
+    await writeFile(ratesFile, JSON.stringify(ratesWith({ USD: -1 })));
+    await vi.waitFor(() => expect(catalog.lastReload.status).toBe('failed'), { timeout: 5_000 });
+    expect(catalog.lastReload.error).toMatch(/Invalid currency rates:\n.*\/cny_per_unit\/USD/);
+    expect(catalog.current).toBe(first);
+
+    await writeFile(ratesFile, '{ "as_of": ');
+    await vi.waitFor(() => expect(catalog.lastReload.error).toMatch(/not valid JSON/), {
+      timeout: 5_000,
+    });
+    expect(catalog.current).toBe(first);
+
+    await writeFile(ratesFile, JSON.stringify(ratesWith({ USD: 6 })));
+    await waitForNewVersion(catalog, first.version);
+    expect(catalog.lastReload.status).toBe('ok');
+    expect(catalog.current.rates.cny_per_unit.USD).toBe(6);
   });
 
   it('runs one reload at a time: calls during a reload share one more after it', async () => {

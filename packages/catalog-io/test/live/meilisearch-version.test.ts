@@ -3,7 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import { connect, createServer, type Socket } from 'node:net';
 import { join } from 'node:path';
 import type { Product } from '@repo/catalog-core';
-import { DEFAULT_AGENTS } from '@repo/catalog-core';
+import { DEFAULT_AGENTS, DEFAULT_CURRENCY_RATES } from '@repo/catalog-core';
 import { generateSampleCatalog } from '@repo/catalog-core/sample';
 import type { CatalogConfig } from '@repo/env';
 import { readIndexVersion } from '@repo/search/meilisearch';
@@ -214,6 +214,35 @@ describe('openLiveCatalog on Meilisearch: the version stored with the index', ()
     expect(catalog.current.version).toMatch(new RegExp(`^${index}\\+`));
     expect(catalog.current.version).not.toBe(before.version);
     expect(catalog.current.agents[0]?.affiliate_code).toBe('new-code');
+  });
+
+  it('reloads a changed rates file under the same index version, and its queries convert at it', async () => {
+    await catalogIndex(OLD);
+    const index = (await stored())?.version;
+    const ratesFile = join(await tempDir(), 'rates.json');
+    const { CNY: _base, ...quoted } = DEFAULT_CURRENCY_RATES.cny_per_unit;
+    const rates = (USD: number) =>
+      JSON.stringify({ as_of: '2026-11-20', cny_per_unit: { ...quoted, USD } });
+    await writeFile(ratesFile, rates(10));
+    const catalog = await open(config(model.url, { ratesFile }));
+    const before = catalog.current;
+    // The rates are the process's own, not the index's: they follow its version.
+    expect(before.version).toMatch(new RegExp(`^${index}\\+[0-9a-f]{16}$`));
+    const cny = async () =>
+      (await catalog.current.index.search({ q: 'hoodie under 20' })).interpretation?.maxPrice?.cny;
+    expect(await cny()).toBe(200);
+
+    await writeFile(ratesFile, '{"as_of": "2026-11-20", "cny_per_unit": {"USD": 0}}');
+    await vi.waitFor(() => expect(catalog.lastReload.status).toBe('failed'), SOON);
+    expect(catalog.lastReload.error).toMatch(/RATES_INVALID|Invalid currency rates/);
+    expect(catalog.current).toBe(before);
+
+    await writeFile(ratesFile, rates(5));
+    await vi.waitFor(() => expect(catalog.current).not.toBe(before), SOON);
+    expect(catalog.current.version).toMatch(new RegExp(`^${index}\\+`));
+    expect(catalog.current.version).not.toBe(before.version);
+    expect(catalog.current.rates.cny_per_unit.USD).toBe(5);
+    expect(await cny()).toBe(100);
   });
 
   it('tries a new index once when the agents file is bad, then again when it is fixed', async () => {

@@ -1,6 +1,8 @@
 import {
   CATEGORY_IDS,
   type CategoryId,
+  type CurrencyRates,
+  DEFAULT_CURRENCY_RATES,
   DEFAULT_LEXICON,
   type Lexicon,
   type Product,
@@ -36,6 +38,8 @@ export interface EmbeddedIndexOptions {
   readonly cacheSize?: number;
   /** How queries are read and words expanded. Default: `DEFAULT_LEXICON`. */
   readonly lexicon?: Lexicon;
+  /** What prices read from a query's text ("under 50") cost in CNY. Default: `DEFAULT_CURRENCY_RATES`. */
+  readonly rates?: CurrencyRates;
 }
 
 const DEFAULT_CACHE_SIZE = 512;
@@ -72,6 +76,7 @@ class EmbeddedIndex implements CatalogIndex {
   private readonly keys: Float64Array;
   private readonly maxScore: number;
   private readonly lexicon: QueryLexicon;
+  private readonly rates: CurrencyRates;
   private readonly matching: MatchingEngine;
   private dictionary: CatalogDictionary | undefined;
 
@@ -80,6 +85,7 @@ class EmbeddedIndex implements CatalogIndex {
     this.products = newestFirst(products);
     this.bySlug = new Map(this.products.map((p) => [p.slug, p]));
     this.lexicon = compileLexicon(options.lexicon ?? DEFAULT_LEXICON);
+    this.rates = options.rates ?? DEFAULT_CURRENCY_RATES;
     // No result cache means no cache at all: the benchmark's --no-cache times the whole search.
     this.text = new TextIndex(this.products, this.lexicon, options.cacheSize === 0 ? 0 : undefined);
     this.orderings = new Orderings(this.products);
@@ -107,7 +113,7 @@ class EmbeddedIndex implements CatalogIndex {
   }
 
   async search(query: SearchQuery): Promise<SearchResult> {
-    const normalized = normalizeQuery(query, this.lexicon);
+    const normalized = normalizeQuery(query, this.lexicon, this.rates);
     const key = queryKey(normalized);
     const cached = this.cache.get(key);
     if (cached) return cached;

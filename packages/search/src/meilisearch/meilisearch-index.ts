@@ -1,6 +1,8 @@
 import {
   CATEGORY_IDS,
   type CategoryId,
+  type CurrencyRates,
+  DEFAULT_CURRENCY_RATES,
   DEFAULT_LEXICON,
   type Lexicon,
   PRODUCT_FIELDS,
@@ -52,6 +54,11 @@ export interface MeilisearchConnection {
    * with (`indexCatalogInMeilisearch`), whose settings carry it as synonyms and stop words.
    */
   readonly lexicon?: Lexicon;
+  /**
+   * What prices read from a query's text ("under 50") cost in CNY. Default:
+   * `DEFAULT_CURRENCY_RATES`. Not in the index: each process converts with its own.
+   */
+  readonly rates?: CurrencyRates;
 }
 
 const DEFAULT_TIMEOUT_MS = 5_000;
@@ -82,6 +89,7 @@ class MeilisearchIndex implements CatalogIndex {
   private readonly indexUid: string;
   private readonly breaker: CircuitBreaker;
   private readonly lexicon: QueryLexicon;
+  private readonly rates: CurrencyRates;
   private readonly matching: MatchingEngine;
   private dictionary:
     | { readonly value: Promise<CatalogDictionary>; readonly at: number }
@@ -92,6 +100,7 @@ class MeilisearchIndex implements CatalogIndex {
     this.indexUid = connection.indexUid;
     this.breaker = new CircuitBreaker(connection.breaker ?? DEFAULT_BREAKER);
     this.lexicon = compileLexicon(connection.lexicon ?? DEFAULT_LEXICON);
+    this.rates = connection.rates ?? DEFAULT_CURRENCY_RATES;
     this.matching = {
       run: (query) => this.run(query),
       countWords: (query) =>
@@ -118,7 +127,8 @@ class MeilisearchIndex implements CatalogIndex {
   }
 
   async search(query: SearchQuery): Promise<SearchResult> {
-    return searchUnderstood(normalizeQuery(query, this.lexicon), this.matching, this.lexicon);
+    const normalized = normalizeQuery(query, this.lexicon, this.rates);
+    return searchUnderstood(normalized, this.matching, this.lexicon);
   }
 
   /** One strict search: every word must match. */

@@ -40,7 +40,7 @@ function joinPrice(tokens: readonly string[]): string {
  * @example
  * readQuery('show me cheap aj1 under $150', compileLexicon(DEFAULT_LEXICON))
  * // { words: [{ token: 'aj1', class: 'brand', means: 'air jordan 1', ... }], budget: true,
- * //   maxPrice: { amount: 150, currency: 'USD', cny: 1068 }, dropped: [show, me (filler), ...] }
+ * //   maxPrice: { amount: 150, currency: 'USD', cny: 1062 }, dropped: [show, me (filler), ...] }
  */
 export function readQuery(
   text: string,

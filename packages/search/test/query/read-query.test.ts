@@ -1,4 +1,4 @@
-import { DEFAULT_LEXICON } from '@repo/catalog-core';
+import { DEFAULT_LEXICON, toCny } from '@repo/catalog-core';
 import { describe, expect, it } from 'vitest';
 import { compileLexicon } from '../../src/query/query-lexicon.js';
 import { readQuery } from '../../src/query/read-query.js';
@@ -51,7 +51,7 @@ describe('readQuery: prices', () => {
     expect(read('under 50', 'EUR').maxPrice).toMatchObject({
       amount: 50,
       currency: 'EUR',
-      cny: 410,
+      cny: toCny(50, 'EUR'),
     });
   });
 

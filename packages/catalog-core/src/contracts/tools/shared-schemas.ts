@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { AGENT_IDS } from '../../agents/agent.js';
 import { CATEGORY_IDS } from '../../categories.js';
-import { CURRENCIES } from '../../currency.js';
+import { CURRENCIES } from '../../currency/currencies.js';
 import { MARKETPLACES } from '../../product.js';
 
 // Building blocks of the tool schemas. Enums are written as `{ type: 'string', enum: [...] }`

@@ -11,6 +11,7 @@ import { GetAgentOffersInputSchema } from '../../../src/contracts/tools/get-agen
 import { ListCategoriesInputSchema } from '../../../src/contracts/tools/list-categories-contract.js';
 import { SearchProductsInputSchema } from '../../../src/contracts/tools/search-products-contract.js';
 import { getToolContract, TOOL_CONTRACTS } from '../../../src/contracts/tools/tool-contracts.js';
+import { CURRENCIES } from '../../../src/currency/currencies.js';
 import { MARKETPLACES } from '../../../src/product.js';
 import { estimateShipping } from '../../../src/shipping/estimate.js';
 
@@ -45,6 +46,23 @@ describe('tool input schemas', () => {
         { agent: 'pandabuy' },
         { q: 'typo' },
       ],
+    );
+  });
+
+  it('take every display currency, BRL, MXN and PLN included, and nothing else', () => {
+    for (const schema of [SearchProductsInputSchema, EstimateShippingInputSchema]) {
+      expect(schema.properties.currency.enum).toEqual([...CURRENCIES]);
+    }
+    const base = { country: 'US', weight_grams: 1000 };
+    expectArgs(
+      EstimateShippingInputSchema,
+      ['BRL', 'MXN', 'PLN'].map((currency) => ({ ...base, currency })),
+      ['brl', 'JPY', 'R$'].map((currency) => ({ ...base, currency })),
+    );
+    expectArgs(
+      SearchProductsInputSchema,
+      [{ max_price: 250, currency: 'BRL' }],
+      [{ currency: 'pln' }],
     );
   });
 
