@@ -4,7 +4,6 @@ import {
   type CurrencyRates,
   createSiteUrls,
   DEFAULT_AGENTS,
-  DEFAULT_CURRENCY_RATES,
   SERVICE_INFO,
   type SiteUrls,
 } from '@repo/catalog-core';
@@ -135,7 +134,7 @@ function versionSite(shell: SiteShell, catalog: CatalogVersion, config: Readonly
     ...shell,
     chrome,
     agents,
-    rates: DEFAULT_CURRENCY_RATES,
+    rates: catalog.rates,
     pages: new PageCache(config.pageCacheMb * 1024 * 1024, chrome),
     categoryCounts: () => memo('category-counts', () => catalog.index.categories()),
     memo,

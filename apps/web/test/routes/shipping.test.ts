@@ -40,7 +40,7 @@ describe('/shipping', () => {
       { resolveProduct: (slug) => products.find((p) => p.slug === slug) },
     );
     const rows = quoteRows(response.body);
-    expect(rows.map((r) => [r[0], r[1], r[2], r[5], r[6]])).toEqual(
+    expect(rows.map((r) => [r[0], r[1], r[2], r[4], r[5]])).toEqual(
       expected.quotes.map((q) => [
         q.agent_name,
         `${q.line_name}${q.tax_included ? ' (duties prepaid)' : ''}`,
@@ -54,18 +54,18 @@ describe('/shipping', () => {
     );
     for (const assumption of expected.assumptions)
       expect(response.body).toContain(assumption.slice(0, 30));
-    expect(rows.filter((r) => r[8]?.includes('Cheapest'))).toHaveLength(
+    expect(rows.filter((r) => r[7]?.includes('Cheapest'))).toHaveLength(
       expected.quotes.filter((q) => q.cheapest).length,
     );
-    expect(rows.some((r) => r[8]?.includes('Fastest'))).toBe(true);
+    expect(rows.some((r) => r[7]?.includes('Fastest'))).toBe(true);
   });
 
   it('says when the volume decided, and that the box made it so', async () => {
     const md = (await get('/shipping.md?country=US&weight_grams=500&length=60&width=40&height=40'))
       .body;
     const rows = quoteRows(md);
-    expect(rows.some((r) => r[7]?.startsWith('volume ('))).toBe(true);
-    expect(rows.some((r) => r[7] === 'weight')).toBe(true);
+    expect(rows.some((r) => r[6]?.startsWith('volume ('))).toBe(true);
+    expect(rows.some((r) => r[6] === 'weight')).toBe(true);
   });
 
   it('quotes every agent that serves the country for weight_grams, the tool’s argument', async () => {
@@ -148,7 +148,7 @@ describe('/shipping', () => {
   it('lists the known names for a name close to none, or to a tool argument it does not take', async () => {
     const app = await build();
     const known =
-      'the known ones are country, weight\\_grams, items, add, length, width, height, agent, lang and currency.';
+      'the known ones are country, weight\\_grams, items, add, length, width, height, agent, lang, and currency.';
     const one = await app.inject('/shipping.md?country=PL&weight_grams=1500&zzzzzz=1');
     expect(one.statusCode).toBe(200);
     expect(one.body).toContain(`> Unknown parameter “zzzzzz”: ${known} It was ignored.`);
