@@ -97,8 +97,3 @@ export function keptFields(urls: SiteUrls): Field[] {
 export function section(id: string, title: string, blocks: readonly Block[]): Block {
   return { kind: 'section', id, title, blocks };
 }
-
-/** Thousands separators, independent of the runtime's locale data. */
-export function count(n: number): string {
-  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}
