@@ -31,7 +31,9 @@ export async function listingPage(
   const pasted = view.q ? await pastedLinkListing(ctx, view.q) : undefined;
   const result =
     pasted?.result ??
-    (await ctx.catalog.search(toSearchQuery(view.request, { limit: LISTING_PAGE_SIZE, rates: ctx.site.rates })));
+    (await ctx.catalog.search(
+      toSearchQuery(view.request, { limit: LISTING_PAGE_SIZE, rates: ctx.site.rates }),
+    ));
   if (pasted) {
     // A link names one listing: its card says what it is; no category or order narrows it.
     return {

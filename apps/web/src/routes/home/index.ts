@@ -1,15 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { homePage } from '../../pages/home.js';
-import { CachedPage } from '../../render/page-cache.js';
-import { PAGE_ROUTE, sendPage } from '../../render/send-page.js';
+import { PAGE_ROUTE, sendKeptPage } from '../../render/send-page.js';
 import { type PageQuery, PageQuerySchema } from '../../schemas/page-queries.js';
 import { buildPage, formatOfPath, pageContext, preferenceKey, readOnly } from '../page-route.js';
 
 const URLS = ['/', '/index.html', '/index.md', '/index.html.md'];
 
 /**
- * `GET /` and its twins. The page depends only on the catalog (and a preferred agent), so it is
- * rendered once per preference; the `Link` header points agents at the discovery documents.
+ * `GET /` and its twins. The page depends only on the catalog and the visitor's variant (language,
+ * currency, agent), so it is kept in the page cache per variant; the `Link` header points agents
+ * at the discovery documents.
  */
 export default async function homeRoutes(fastify: FastifyInstance) {
   const urls = fastify.site.urls;
@@ -24,18 +24,15 @@ export default async function homeRoutes(fastify: FastifyInstance) {
     fastify.get(
       url,
       { schema: { querystring: PageQuerySchema }, ...PAGE_ROUTE },
-      async (request: FastifyRequest<{ Querystring: PageQuery }>, reply) => {
+      (request: FastifyRequest<{ Querystring: PageQuery }>, reply) => {
         const ctx = pageContext(request, request.query);
-        const page = await ctx.site.memo(
-          `page:home${preferenceKey(ctx)}`,
-          async () => new CachedPage(await buildPage(ctx, () => homePage(ctx)), ctx.site.chrome),
-        );
         reply.header('link', link);
-        return sendPage(
+        return sendKeptPage(
           request,
           reply,
-          page,
           ctx.site,
+          `page:home${preferenceKey(ctx)}`,
+          () => buildPage(ctx, () => homePage(ctx)),
           url.endsWith('.md') ? 'markdown' : formatOfPath(url),
         );
       },
