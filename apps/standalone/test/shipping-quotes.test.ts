@@ -121,10 +121,11 @@ describe('/shipping and estimate_shipping', () => {
       },
     ];
     for (const { query, args } of cases) {
-      const [usd, eur, { rows, body }] = await Promise.all([
+      const [usd, eur, { rows, body }, inEuros] = await Promise.all([
         tool({ ...args, currency: 'USD' }),
         tool({ ...args, currency: 'EUR' }),
         page(query),
+        page(`${query}&currency=EUR`),
       ]);
       expect(rows.length, query).toBe(usd.quotes.length);
       usd.quotes.forEach((q, i) => {
@@ -133,14 +134,17 @@ describe('/shipping and estimate_shipping', () => {
         expect(row[0], where).toBe(q.agent_name);
         expect(row[1]?.startsWith(q.line_name), where).toBe(true);
         expect(number(row[2]), where).toBe(q.price.amount);
+        // The page converts into the visitor's currency: USD by default, EUR when asked.
         expect(number(row[3]), where).toBe(q.price_converted.amount);
-        expect(number(row[4]), where).toBe(eur.quotes[i]!.price_converted.amount);
-        expect(row[5], where).toBe(`${q.delivery_days.min}–${q.delivery_days.max} days`);
-        expect(number(row[6]), where).toBe(q.billable_weight_grams);
+        expect(number(inEuros.rows[i]?.[3] ?? ''), where).toBe(
+          eur.quotes[i]!.price_converted.amount,
+        );
+        expect(row[4], where).toBe(`${q.delivery_days.min}–${q.delivery_days.max} days`);
+        expect(number(row[5]), where).toBe(q.billable_weight_grams);
         const byVolume = (q.volumetric_weight_grams ?? 0) > usd.actual_weight_grams;
-        expect(row[7]?.startsWith(byVolume ? 'volume' : 'weight'), where).toBe(true);
-        expect(row[8]?.includes('Cheapest'), where).toBe(q.cheapest);
-        expect(row[8]?.includes('Fastest'), where).toBe(q.fastest);
+        expect(row[6]?.startsWith(byVolume ? 'volume' : 'weight'), where).toBe(true);
+        expect(row[7]?.includes('Cheapest'), where).toBe(q.cheapest);
+        expect(row[7]?.includes('Fastest'), where).toBe(q.fastest);
       });
       expect(body).toContain(
         `Packed weight:** ${usd.actual_weight_grams.toLocaleString('en-US')} g`,

@@ -182,7 +182,7 @@ describe('in Chromium', () => {
       page.waitForURL(/page=180/),
       page.getByRole('link', { name: /^Last page/ }).click(),
     ]);
-    await expect(page.locator('tbody tr td').first().textContent()).resolves.toBe('17901');
+    await expect(page.locator('tbody tr td').first().textContent()).resolves.toBe('17,901');
     await expect(page.locator('tbody tr').count()).resolves.toBe(17);
   }, 60_000);
 
