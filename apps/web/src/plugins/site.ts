@@ -19,6 +19,13 @@ import { PageCache } from '../render/page-cache.js';
 import type { SiteChrome } from '../render/page-html.js';
 import type { SiteLinks } from '../render/page-model.js';
 
+/** The parameters a visitor's links keep, each checked before (an agent taking orders, …). */
+export interface KeptParameters {
+  readonly agent?: string | undefined;
+  readonly lang?: string | undefined;
+  readonly currency?: string | undefined;
+}
+
 /** What the site shares whatever the catalog: its origin, URLs, stylesheet and contact. */
 export interface SiteShell {
   readonly baseUrl: string;
@@ -48,7 +55,7 @@ export interface Site extends SiteShell {
    * The site's URLs keeping these parameters on every page link, made once per combination (the
    * values are checked before, so there are few).
    */
-  urlsKeeping(kept: Readonly<Record<string, string | undefined>>): SiteUrls;
+  urlsKeeping(kept: KeptParameters): SiteUrls;
   /** The header and footer links made with `urls`, in a language (made once per pair). */
   links(urls: SiteUrls, lang: Language): SiteLinks;
 }
@@ -140,10 +147,10 @@ function versionSite(shell: SiteShell, catalog: CatalogVersion, config: Readonly
     memo,
     openAgents: new Map(agents.filter((a) => a.status !== 'closed').map((a) => [a.id, a])),
     urlsKeeping(params) {
-      const key = JSON.stringify(params);
+      const key = `${params.agent ?? ''}|${params.lang ?? ''}|${params.currency ?? ''}`;
       let urls = kept.get(key);
       if (urls === undefined) {
-        urls = shell.urls.keeping(params);
+        urls = shell.urls.keeping({ ...params });
         kept.set(key, urls);
       }
       return urls;
