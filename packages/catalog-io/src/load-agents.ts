@@ -1,6 +1,5 @@
-import { readFile } from 'node:fs/promises';
 import { type Agent, DEFAULT_AGENTS, parseAgentsConfig } from '@repo/catalog-core';
-import { CatalogIoError } from './errors.js';
+import { readJsonFile } from './read-json-file.js';
 
 /**
  * The agents an app serves: the operator's JSON file (validated: the three agents, their links,
@@ -12,17 +11,6 @@ import { CatalogIoError } from './errors.js';
  */
 export async function loadAgents(file?: string): Promise<readonly Agent[]> {
   if (file === undefined) return DEFAULT_AGENTS;
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (cause) {
-    throw new CatalogIoError('FILE_READ', `cannot read the agents file ${file}`, { cause });
-  }
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (cause) {
-    throw new CatalogIoError('FILE_READ', `the agents file ${file} is not valid JSON`, { cause });
-  }
+  const value = await readJsonFile(file, 'agents');
   return parseAgentsConfig(value);
 }

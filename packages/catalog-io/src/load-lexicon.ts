@@ -1,6 +1,5 @@
-import { readFile } from 'node:fs/promises';
 import { DEFAULT_LEXICON, type Lexicon, mergeLexicons, parseLexicon } from '@repo/catalog-core';
-import { CatalogIoError } from './errors.js';
+import { readJsonFile } from './read-json-file.js';
 
 /**
  * The lexicon an app reads queries with: the default one, plus the words of the operator's JSON
@@ -12,17 +11,6 @@ import { CatalogIoError } from './errors.js';
  */
 export async function loadLexicon(file?: string): Promise<Lexicon> {
   if (file === undefined) return DEFAULT_LEXICON;
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (cause) {
-    throw new CatalogIoError('FILE_READ', `cannot read the lexicon file ${file}`, { cause });
-  }
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (cause) {
-    throw new CatalogIoError('FILE_READ', `the lexicon file ${file} is not valid JSON`, { cause });
-  }
+  const value = await readJsonFile(file, 'lexicon');
   return mergeLexicons(DEFAULT_LEXICON, parseLexicon(value));
 }

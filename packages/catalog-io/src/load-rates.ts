@@ -1,6 +1,5 @@
-import { readFile } from 'node:fs/promises';
 import { type CurrencyRates, DEFAULT_CURRENCY_RATES, parseCurrencyRates } from '@repo/catalog-core';
-import { CatalogIoError } from './errors.js';
+import { readJsonFile } from './read-json-file.js';
 
 /**
  * The exchange rates an app converts prices with: the operator's JSON file (`RATES_FILE`,
@@ -13,17 +12,6 @@ import { CatalogIoError } from './errors.js';
  */
 export async function loadRates(file?: string): Promise<CurrencyRates> {
   if (file === undefined) return DEFAULT_CURRENCY_RATES;
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (cause) {
-    throw new CatalogIoError('FILE_READ', `cannot read the rates file ${file}`, { cause });
-  }
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (cause) {
-    throw new CatalogIoError('FILE_READ', `the rates file ${file} is not valid JSON`, { cause });
-  }
+  const value = await readJsonFile(file, 'rates');
   return parseCurrencyRates(value);
 }
