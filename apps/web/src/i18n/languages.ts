@@ -25,32 +25,22 @@ export interface AcceptedLanguage {
   readonly first?: string;
 }
 
-// Browsers send a handful of distinct headers; reading each once keeps negotiation off the hot
-// path. The bound keeps a client that varies the header from growing the map.
-const MAX_KEPT = 512;
-const accepted = new Map<string, AcceptedLanguage>();
-
 /**
  * Reads an `Accept-Language` header (RFC 9110 section 12.5.4: q-values, `*`, a range matches its
- * more specific tags, so `es-MX` is Spanish).
+ * more specific tags, so `es-MX` is Spanish). Callers keep what it reads per header
+ * (`readPreferences`): negotiation stays off the hot path.
  *
  * @example acceptedLanguage('pt-BR,pt;q=0.9,en;q=0.8') // { language: 'pt', first: 'pt-BR' }
  */
 export function acceptedLanguage(header: string | undefined): AcceptedLanguage {
   if (header === undefined || header === '') return { language: DEFAULT_LANGUAGE };
-  let read = accepted.get(header);
-  if (read === undefined) {
-    const negotiator = new Negotiator({ headers: { 'accept-language': header.slice(0, 1000) } });
-    const first = negotiator.languages().find((tag) => tag !== '*');
-    const language = negotiator.languages([...LANGUAGES])[0];
-    read = {
-      language: isLanguage(language) ? language : DEFAULT_LANGUAGE,
-      ...(first === undefined ? {} : { first }),
-    };
-    if (accepted.size >= MAX_KEPT) accepted.clear();
-    accepted.set(header, read);
-  }
-  return read;
+  const negotiator = new Negotiator({ headers: { 'accept-language': header.slice(0, 1000) } });
+  const first = negotiator.languages().find((tag) => tag !== '*');
+  const language = negotiator.languages([...LANGUAGES])[0];
+  return {
+    language: isLanguage(language) ? language : DEFAULT_LANGUAGE,
+    ...(first === undefined ? {} : { first }),
+  };
 }
 
 /** Each language by its own name, as a language switch shows it to those who read it. */

@@ -1,6 +1,6 @@
 import { type Currency, isCurrency } from '@repo/catalog-core';
 import { currencyOfTag } from './display-currency.js';
-import { acceptedLanguage, DEFAULT_LANGUAGE, isLanguage, type Language } from './languages.js';
+import { acceptedLanguage, isLanguage, type Language } from './languages.js';
 
 /** The language and currency a request is answered in, and which of them its URL chose. */
 export interface Preferences {
@@ -14,6 +14,35 @@ export interface Preferences {
 export interface PreferenceQuery {
   readonly lang?: string | undefined;
   readonly currency?: string | undefined;
+}
+
+const NOTHING_GIVEN: Preferences['given'] = Object.freeze({});
+
+/** What an `Accept-Language` header chooses when the URL chooses nothing. */
+function fromHeader(header: string | undefined): Preferences {
+  const accepted = acceptedLanguage(header);
+  return Object.freeze({
+    lang: accepted.language,
+    currency: currencyOfTag(accepted.first),
+    given: NOTHING_GIVEN,
+  });
+}
+
+const NO_HEADER = fromHeader(undefined);
+// Browsers send a handful of distinct headers: each is read once. The bound keeps a client that
+// varies the header from growing the map.
+const MAX_KEPT = 512;
+const byHeader = new Map<string, Preferences>();
+
+function headerPreferences(header: string | undefined): Preferences {
+  if (header === undefined || header === '') return NO_HEADER;
+  let preferences = byHeader.get(header);
+  if (preferences === undefined) {
+    preferences = fromHeader(header);
+    if (byHeader.size >= MAX_KEPT) byHeader.clear();
+    byHeader.set(header, preferences);
+  }
+  return preferences;
 }
 
 /**
@@ -30,42 +59,15 @@ export function readPreferences(
   const asked = query.lang ? query.lang.split('-')[0]?.toLowerCase() : undefined;
   const lang = isLanguage(asked) ? asked : undefined;
   const currency = query.currency && isCurrency(query.currency) ? query.currency : undefined;
+  const header = headerPreferences(acceptLanguage);
   // Most requests choose nothing in the URL: their preferences are the header's, made once.
-  if (lang === undefined && currency === undefined) return fromHeader(acceptLanguage);
-  const accepted =
-    lang === undefined || currency === undefined ? acceptedLanguage(acceptLanguage) : undefined;
+  if (lang === undefined && currency === undefined) return header;
   return {
-    lang: lang ?? accepted?.language ?? 'en',
-    currency: currency ?? currencyOfTag(accepted?.first),
+    lang: lang ?? header.lang,
+    currency: currency ?? header.currency,
     given: {
       ...(lang === undefined ? {} : { lang }),
       ...(currency === undefined ? {} : { currency }),
     },
   };
-}
-
-const NONE: Preferences = Object.freeze({
-  lang: DEFAULT_LANGUAGE,
-  currency: currencyOfTag(undefined),
-  given: Object.freeze({}),
-});
-// Bounded like the header reads of `acceptedLanguage`: a client varying the header cannot grow it.
-const MAX_KEPT = 512;
-const byHeader = new Map<string, Preferences>();
-
-/** The preferences of a request whose URL chooses nothing, by its `Accept-Language`. */
-function fromHeader(header: string | undefined): Preferences {
-  if (header === undefined || header === '') return NONE;
-  let preferences = byHeader.get(header);
-  if (preferences === undefined) {
-    const accepted = acceptedLanguage(header);
-    preferences = Object.freeze({
-      lang: accepted.language,
-      currency: currencyOfTag(accepted.first),
-      given: NONE.given,
-    });
-    if (byHeader.size >= MAX_KEPT) byHeader.clear();
-    byHeader.set(header, preferences);
-  }
-  return preferences;
 }

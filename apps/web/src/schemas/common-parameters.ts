@@ -1,11 +1,4 @@
 /**
- * What every page keeps on its links besides its own query: the visitor's preferred agent, and
- * the language and display currency (in every page's query schema). A page never calls these
- * unknown.
- */
-export const KEPT_PAGE_PARAMETERS = ['agent', 'lang', 'currency'] as const;
-
-/**
  * Parameters that links pick up on the way (campaign tags, ad-click ids, referrers): no page reads
  * them and none calls them unknown, since the visitor did not write them. `*` ends a prefix.
  * `ref` is here because link sites and newsletters add it as often as `utm_source`.

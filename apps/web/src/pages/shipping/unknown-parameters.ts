@@ -1,13 +1,16 @@
 import { damerauDistance, EstimateShippingInputSchema } from '@repo/catalog-core';
-import { isTrackingParameter, KEPT_PAGE_PARAMETERS } from '../../schemas/common-parameters.js';
+import { isTrackingParameter } from '../../schemas/common-parameters.js';
 import { SHIPPING_QUERY_ALIASES, ShippingQuerySchema } from '../../schemas/shipping-query.js';
 import type { IgnoredParameter } from './shipping-problem.js';
 
 const aliases: Readonly<Record<string, string>> = SHIPPING_QUERY_ALIASES;
 const schemaNames = Object.keys(ShippingQuerySchema.properties);
 
-/** Every name the calculator takes, old names included: none of these is unknown. */
-const KNOWN = new Set<string>([...schemaNames, ...KEPT_PAGE_PARAMETERS]);
+/**
+ * Every name the calculator takes, old names and the kept `agent`, `lang` and `currency`
+ * included (the schema lists them all): none of these is unknown.
+ */
+const KNOWN = new Set<string>(schemaNames);
 
 /** The names a notice lists, in the form's order, without the old names. */
 const LISTED: readonly string[] = [...KNOWN].filter((name) => !Object.hasOwn(aliases, name));
