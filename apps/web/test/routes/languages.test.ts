@@ -141,6 +141,19 @@ describe('pages in the visitor’s language', () => {
     expect(footer).toContain('GBP');
   });
 
+  it('names a category the text stands for in the page’s language', async () => {
+    const app = await build();
+    const body = (await app.inject('/catalog?q=hoodie&lang=pt')).body;
+    expect(body).toContain(
+      escapeHtml(
+        MESSAGES.pt.interpretation.meansCategory
+          .replace('{word}', 'hoodie')
+          .replace('{category}', MESSAGES.pt.categories.hoodies.name),
+      ),
+    );
+    expect(body).not.toContain('category Hoodies');
+  });
+
   it('keeps each variant apart in the page cache', async () => {
     const app = await build();
     const url = `/producto/${product.slug}`;

@@ -1,9 +1,13 @@
+import type { CategoryId } from '@repo/catalog-core';
 import type { DroppedWord, TextPrice } from './reading.js';
 
 /** A lexicon word among the searched ones and what it stands for. */
 export interface ExpandedWord {
   readonly word: string;
+  /** In English: a brand or model's name, or "category Sneakers". */
   readonly means: string;
+  /** The category, when the word stands for one: a page names it in its own language. */
+  readonly category?: CategoryId;
 }
 
 /** A word that matched nothing, replaced by the catalog word it most likely meant. */

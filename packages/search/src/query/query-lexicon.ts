@@ -26,6 +26,8 @@ export interface LexiconKey {
   readonly class: WordClass;
   /** How the interpretation names what it stands for ("Air Jordan 1", "category Sneakers"). */
   readonly label: string;
+  /** The category a category word stands for: a page names it in its own language. */
+  readonly category?: CategoryId;
 }
 
 /**
@@ -96,9 +98,15 @@ export function compileLexicon(lexicon: Lexicon): QueryLexicon {
     }
     if (list.length > 0) synonyms.set(token, list);
   };
-  const addKey = (phrase: string, cls: WordClass, label: string, means: readonly string[]) => {
+  const addKey = (
+    phrase: string,
+    cls: WordClass,
+    label: string,
+    means: readonly string[],
+    category?: CategoryId,
+  ) => {
     const token = keyToken(phrase);
-    const key = { token, class: cls, label };
+    const key = { token, class: cls, label, ...(category && { category }) };
     keys.add(phrase, key);
     if (!keyTokens.has(token)) keyTokens.set(token, key);
     const own = foldCatalogPhrase(phrase);
@@ -137,7 +145,9 @@ export function compileLexicon(lexicon: Lexicon): QueryLexicon {
   for (const entry of lexicon.categories) {
     const phrase = foldCatalogPhrase(entry.category);
     const cls = entry.dropFirst ? 'qualifier' : 'category';
-    for (const word of entry.words) addKey(word, cls, categoryLabel(entry.category), [phrase]);
+    for (const word of entry.words) {
+      addKey(word, cls, categoryLabel(entry.category), [phrase], entry.category);
+    }
   }
   // A kind of product matches what the catalog calls it, not its whole category: "sweats" are
   // sweatpants and joggers, not every pair of pants.

@@ -89,6 +89,7 @@ export function readQuery(
           text: phrase,
           class: key.value.class,
           means: key.value.label,
+          ...(key.value.category && { category: key.value.category }),
         });
       }
       i += key.length;

@@ -1,4 +1,4 @@
-import type { Currency, DROP_REASONS } from '@repo/catalog-core';
+import type { CategoryId, Currency, DROP_REASONS } from '@repo/catalog-core';
 import type { WordClass } from './query-lexicon.js';
 
 /** A price read from the text, as typed and in CNY (the catalog currency). */
@@ -31,6 +31,8 @@ export interface ReadWord {
   readonly class: WordClass;
   /** What a lexicon word stands for ("Air Jordan 1", "category Sneakers"). */
   readonly means?: string;
+  /** The category a category word stands for. */
+  readonly category?: CategoryId;
 }
 
 /** What the query reading found in a text, before any engine runs. */

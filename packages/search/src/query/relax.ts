@@ -90,7 +90,13 @@ export async function searchUnderstood(
     if (to === undefined) return word;
     corrections.set(i, { from: word.text, to });
     const key = ql.keyTokens.get(to);
-    return { token: to, text: to, class: key?.class ?? 'word', ...(key && { means: key.label }) };
+    return {
+      token: to,
+      text: to,
+      class: key?.class ?? 'word',
+      ...(key && { means: key.label }),
+      ...(key?.category && { category: key.category }),
+    };
   });
   if (corrections.size > 0) {
     current = withWords(current, corrected);
@@ -197,7 +203,15 @@ function finish(
   const interpretation: QueryInterpretation = {
     searched: outcome.read.map((word) => word.text),
     expanded: outcome.read.flatMap((word) =>
-      word.means === undefined ? [] : [{ word: word.text, means: word.means }],
+      word.means === undefined
+        ? []
+        : [
+            {
+              word: word.text,
+              means: word.means,
+              ...(word.category && { category: word.category }),
+            },
+          ],
     ),
     ...(query.textMinPrice && { minPrice: query.textMinPrice }),
     ...(query.textMaxPrice && { maxPrice: query.textMaxPrice }),

@@ -65,7 +65,13 @@ export function interpretationBlocks(
     const read = filtersRead(locale, i);
     if (read.length > 0) content.push(` (${read.join(', ')})`);
     content.push('.');
-    for (const { word, means } of i.expanded) content.push(locale.t(t.means, { word, means }));
+    for (const { word, means, category } of i.expanded) {
+      content.push(
+        category
+          ? locale.t(t.meansCategory, { word, category: locale.category(category).name })
+          : locale.t(t.means, { word, means }),
+      );
+    }
     for (const { from, to } of i.corrections) content.push(locale.t(t.corrected, { from, to }));
     const reasons: Readonly<Record<string, string>> = t.reasons;
     const left = i.dropped.filter((d) => reasons[d.reason] !== undefined);
