@@ -46,12 +46,13 @@ export {
 
 // --- the query vocabulary: orders, page sizes, limits
 
-export type { SortOrder, ToolSortOrder } from './contracts/search-query.js';
+export type { Popularity, SortOrder, ToolSortOrder } from './contracts/search-query.js';
 export {
   DEFAULT_LIMIT,
   LISTING_PAGE_SIZE,
   MAX_LIMIT,
   MAX_OFFSET,
+  POPULAR_WINDOW_DAYS,
   SORT_ORDERS,
   SPREADSHEET_PAGE_SIZE,
   TOOL_DEFAULT_LIMIT,

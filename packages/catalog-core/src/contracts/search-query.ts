@@ -2,8 +2,19 @@
 // the limits. The search engines, the MCP tool's schema and the web pages' query schemas all read
 // these names. Where the surfaces differ, the difference is named here, with its reason.
 
-/** Every order the catalog can be listed in. `relevance` without text means `newest`. */
-export const SORT_ORDERS = ['relevance', 'price_asc', 'price_desc', 'newest', 'title_asc'] as const;
+/**
+ * Every order the catalog can be listed in. `relevance` without text means `newest`; `popular`
+ * puts the products shoppers clicked through to an agent most in the last
+ * {@link POPULAR_WINDOW_DAYS} days first, the rest (and ties) in the default order.
+ */
+export const SORT_ORDERS = [
+  'relevance',
+  'price_asc',
+  'price_desc',
+  'newest',
+  'title_asc',
+  'popular',
+] as const;
 /** One of {@link SORT_ORDERS}. */
 export type SortOrder = (typeof SORT_ORDERS)[number];
 
@@ -17,9 +28,23 @@ export const TOOL_SORT_ORDERS = [
   'price_asc',
   'price_desc',
   'newest',
+  'popular',
 ] as const satisfies readonly SortOrder[];
 /** One of {@link TOOL_SORT_ORDERS}. */
 export type ToolSortOrder = (typeof TOOL_SORT_ORDERS)[number];
+
+/** The days of clicks behind `sort=popular`. */
+export const POPULAR_WINDOW_DAYS = 30;
+
+/**
+ * Outbound clicks per product over a window, as `sort=popular` reads them. `version` changes
+ * whenever a count does, so caches of popular answers key on it.
+ */
+export interface Popularity {
+  readonly version: string;
+  /** Clicks per product slug; a product never clicked is absent. */
+  readonly counts: ReadonlyMap<string, number>;
+}
 
 /** The largest page one search returns; callers page with `offset`. */
 export const MAX_LIMIT = 100;
