@@ -1,6 +1,5 @@
 import {
   CATEGORY_IDS,
-  type CategoryId,
   type CurrencyRates,
   DEFAULT_CURRENCY_RATES,
   DEFAULT_LEXICON,
@@ -24,9 +23,10 @@ import { CatalogDictionary, facetCountsOf } from '../query/dictionary.js';
 import { compileLexicon, type QueryLexicon } from '../query/query-lexicon.js';
 import { type EngineAnswer, type MatchingEngine, searchUnderstood } from '../query/relax.js';
 import { ResultCache } from '../result-cache.js';
+import { answerOf } from './answer.js';
 import { ALL_SCOPE, type BrowseSort, categoryPosition, Orderings } from './orderings.js';
 import { MAX_WORD_SCORE, TextIndex } from './text-index.js';
-import { smallestKeys } from './top-k.js';
+import { DOC_SPACE, smallestKeys } from './top-k.js';
 
 /** Options of {@link createEmbeddedIndex}. */
 export interface EmbeddedIndexOptions {
@@ -43,22 +43,12 @@ export interface EmbeddedIndexOptions {
 }
 
 const DEFAULT_CACHE_SIZE = 512;
-// Relevance keys pack (score, doc) into one float: doc numbers stay below 2^24.
-const DOC_SPACE = 2 ** 24;
 
 /** Newest first, ties by slug: the order documents are numbered in. */
 function newestFirst(products: readonly Product[]): Product[] {
   const dated = products.map((product) => ({ product, at: Date.parse(product.created_at) }));
   dated.sort((a, b) => b.at - a.at || (a.product.slug < b.product.slug ? -1 : 1));
   return dated.map((entry) => entry.product);
-}
-
-function toCounts(counts: Uint32Array): Record<CategoryId, number> {
-  const out = {} as Record<CategoryId, number>;
-  CATEGORY_IDS.forEach((id, i) => {
-    out[id] = counts[i]!;
-  });
-  return Object.freeze(out);
 }
 
 /**
@@ -180,14 +170,7 @@ class EmbeddedIndex implements CatalogIndex {
     const scope = query.category === undefined ? ALL_SCOPE : categoryPosition(query.category);
     const o = this.orderings;
     const priced = minPrice !== undefined || maxPrice !== undefined;
-    const counts = new Uint32Array(ALL_SCOPE);
-    for (let c = 0; c < ALL_SCOPE; c++) {
-      if (!priced) counts[c] = o.counts[c]!;
-      else {
-        const [lo, hi] = o.priceRange(c, minPrice, maxPrice);
-        counts[c] = hi - lo;
-      }
-    }
+    const counts = o.countsIn(minPrice, maxPrice);
     const [lo, hi] = priced ? o.priceRange(scope, minPrice, maxPrice) : [0, o.counts[scope]!];
     const total = hi - lo;
     const size = o.counts[scope]!;
@@ -273,10 +256,6 @@ class EmbeddedIndex implements CatalogIndex {
   async close(): Promise<void> {
     this.cache.clear();
   }
-}
-
-function answerOf(hits: Product[], total: number, counts: Uint32Array): EngineAnswer {
-  return { hits: Object.freeze(hits), total, categoryCounts: toCounts(counts) };
 }
 
 /**

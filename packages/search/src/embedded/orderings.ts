@@ -74,6 +74,20 @@ export class Orderings {
     return this.ranks.get(sort)!;
   }
 
+  /** Products per category (the 14, not the whole catalog) within a price range (either end absent). */
+  countsIn(min: number | undefined, max: number | undefined): Uint32Array {
+    const counts = new Uint32Array(ALL_SCOPE);
+    const priced = min !== undefined || max !== undefined;
+    for (let c = 0; c < ALL_SCOPE; c++) {
+      if (!priced) counts[c] = this.counts[c]!;
+      else {
+        const [lo, hi] = this.priceRange(c, min, max);
+        counts[c] = hi - lo;
+      }
+    }
+    return counts;
+  }
+
   /**
    * The half-open range of positions in `order('price_asc', scope)` whose price lies in
    * [min, max] (both inclusive, either absent).

@@ -1,4 +1,10 @@
 /**
+ * Relevance keys pack (score, doc) into one float, `(maxScore - score) * DOC_SPACE + doc`: doc
+ * numbers stay below 2^24, so the packed key stays an exact integer.
+ */
+export const DOC_SPACE = 2 ** 24;
+
+/**
  * The `k` smallest of `count` numeric keys, ascending, without sorting them all: a bounded max-heap
  * that rejects most keys with one comparison. O(count log k).
  */
