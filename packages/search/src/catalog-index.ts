@@ -1,4 +1,4 @@
-import type { CategoryId, Currency, Product, SortOrder } from '@repo/catalog-core';
+import type { CategoryId, Currency, Popularity, Product, SortOrder } from '@repo/catalog-core';
 import type { QueryInterpretation } from './query/interpretation.js';
 
 // The orders, page sizes and limits are the query vocabulary of `@repo/catalog-core`
@@ -21,7 +21,18 @@ export interface SearchQuery {
   /** Inclusive bounds, in CNY (the catalog currency). */
   readonly minPrice?: number;
   readonly maxPrice?: number;
+  /**
+   * Default `relevance` (`newest` without text, `price_asc` after a budget word). `popular` puts the products with the most clicks
+   * in `popularity` first (count descending), ties and every product without clicks in the
+   * default order of the same query; the matches, `total`, `categoryCounts` and `interpretation`
+   * are those of the default order. Only the 1,000 most clicked take part (`MAX_POPULAR_PRODUCTS`).
+   */
   readonly sort?: SortOrder;
+  /**
+   * Clicks per product, read by `sort: 'popular'` only (every other order ignores it). Absent or
+   * empty, `popular` answers the default order. Result caches key on its `version`.
+   */
+  readonly popularity?: Popularity;
   /** Default 0. */
   readonly offset?: number;
   /** Default `DEFAULT_LIMIT` (20), at most `MAX_LIMIT` (100). */

@@ -25,6 +25,7 @@ export type { OpenCatalogIndexOptions } from './open-catalog-index.js';
 export { openCatalogIndex } from './open-catalog-index.js';
 export type { PastedLinkLookup } from './pasted-link.js';
 export { findListing, lookupPastedLink } from './pasted-link.js';
+export { MAX_POPULAR_PRODUCTS } from './popular.js';
 export type { DictionaryField, FacetCounts } from './query/dictionary.js';
 export { CatalogDictionary, DICTIONARY_FIELDS, facetCountsOf } from './query/dictionary.js';
 export type {

@@ -15,6 +15,7 @@ import {
 import { LRUCache } from 'lru-cache';
 import type { SearchQuery } from './catalog-index.js';
 import { SearchQueryError } from './errors.js';
+import { type PopularSlugs, popularSlugsOf } from './popular.js';
 import { compileLexicon, type QueryLexicon } from './query/query-lexicon.js';
 import { MAX_QUERY_WORDS, readQuery } from './query/read-query.js';
 import type { DroppedWord, QueryReading, ReadWord, TextPrice } from './query/reading.js';
@@ -33,8 +34,13 @@ export interface NormalizedQuery {
   /** Inclusive, in CNY: the explicit bound, else the one read from the text. */
   readonly minPrice: number | undefined;
   readonly maxPrice: number | undefined;
-  /** The effective order: `relevance` without words becomes `newest`. */
+  /**
+   * The effective order: `relevance` without words becomes `newest`; `popular` without any
+   * clicked product becomes the default order (the answers are the same, and so are cache keys).
+   */
   readonly sort: SortOrder;
+  /** The clicked products a `popular` search puts first; present exactly when `sort` is `popular`. */
+  readonly popular?: PopularSlugs;
   readonly offset: number;
   readonly limit: number;
   /** Searched as given: no reading of the text, no relaxation. */
@@ -147,13 +153,17 @@ export function normalizeQuery(
   const words = tokensOf(read);
   const minPrice = explicitMin ?? textMin?.cny;
   const maxPrice = explicitMax ?? textMax?.cny;
-  const asked = sort ?? (reading.budget ? 'price_asc' : 'relevance');
+  let asked = sort ?? (reading.budget ? 'price_asc' : 'relevance');
+  const popular = asked === 'popular' ? popularSlugsOf(checkPopularity(query)) : undefined;
+  // Nothing clicked: `popular` is the default order (relevance; newest without words).
+  if (asked === 'popular' && popular === undefined) asked = 'relevance';
   return {
     words,
     category,
     minPrice,
     maxPrice,
     sort: asked === 'relevance' && words.length === 0 ? 'newest' : asked,
+    ...(popular && { popular }),
     offset,
     limit,
     literal,
@@ -166,6 +176,36 @@ export function normalizeQuery(
     ...(textMin && { textMinPrice: textMin }),
     ...(textMax && { textMaxPrice: textMax }),
   };
+}
+
+/** The popularity a popular search reads, checked: a malformed one is the calling app's bug. */
+function checkPopularity(query: SearchQuery): SearchQuery['popularity'] {
+  const { popularity } = query;
+  if (popularity === undefined) return undefined;
+  const counts = popularity?.counts as unknown;
+  if (
+    typeof popularity !== 'object' ||
+    popularity === null ||
+    typeof popularity.version !== 'string' ||
+    typeof counts !== 'object' ||
+    counts === null ||
+    typeof (counts as Iterable<unknown>)[Symbol.iterator] !== 'function'
+  ) {
+    throw new SearchQueryError(
+      'popularity',
+      'popularity must be { version: string, counts: Map<slug, clicks> }',
+    );
+  }
+  return popularity;
+}
+
+/**
+ * The same query in its default order (relevance; newest without words): what a popular search
+ * orders its unclicked products and its ties by, and whose matches and counts it answers with.
+ */
+export function inDefaultOrder(query: NormalizedQuery): NormalizedQuery {
+  const { popular: _, ...rest } = query;
+  return { ...rest, sort: query.words.length > 0 ? 'relevance' : 'newest' };
 }
 
 function overriddenPrice(price: TextPrice): DroppedWord {
@@ -231,8 +271,10 @@ function readingKey(reading: QueryReading, literal: boolean): string {
  * @example queryKey(normalizeQuery({ q: 'Nike' })) === queryKey(normalizeQuery({ q: ' nike ' }))
  */
 export function queryKey(query: NormalizedQuery): string {
-  const { category, minPrice, maxPrice, sort, offset, limit, readingKey } = query;
-  return `${readingKey}|${category ?? ''}|${minPrice ?? ''}|${maxPrice ?? ''}|${sort}|${offset}|${limit}`;
+  const { category, minPrice, maxPrice, sort, offset, limit, readingKey, popular } = query;
+  // Only a popular answer depends on the clicks; every other order keeps its entries.
+  const clicks = popular === undefined ? '' : `|${popular.version}`;
+  return `${readingKey}|${category ?? ''}|${minPrice ?? ''}|${maxPrice ?? ''}|${sort}|${offset}|${limit}${clicks}`;
 }
 
 /** Validates a `featured(limit)` argument: an integer from 0 to MAX_LIMIT. */

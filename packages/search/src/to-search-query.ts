@@ -3,6 +3,7 @@ import {
   type Currency,
   type CurrencyRates,
   DEFAULT_CURRENCY_RATES,
+  type Popularity,
   type SortOrder,
   toCny,
 } from '@repo/catalog-core';
@@ -34,7 +35,10 @@ export interface PagedSearchQuery extends SearchQuery {
   readonly limit: number;
 }
 
-/** What {@link toSearchQuery} fills in: the caller's page size and the rates it converts with. */
+/**
+ * What {@link toSearchQuery} fills in: the caller's page size, the rates it converts with and the
+ * clicks `sort: 'popular'` orders by.
+ */
 export interface SearchQueryDefaults {
   /** `limit` when the request has none. */
   readonly limit: number;
@@ -44,13 +48,18 @@ export interface SearchQueryDefaults {
    * `DEFAULT_CURRENCY_RATES`.
    */
   readonly rates?: CurrencyRates;
+  /**
+   * Clicks per product over the last `POPULAR_WINDOW_DAYS`, passed into the query as is: only
+   * `sort: 'popular'` reads it. Without it, `popular` answers the default order.
+   */
+  readonly popularity?: Popularity;
 }
 
 /**
  * Turns a request into the engine's query, the one way both the MCP tool and the web pages do:
  * prices converted to CNY (at `defaults.rates`), the currency defaulting to USD, an order left out so a budget word in
  * the text can choose one, `literal` only when asked, `offset` 0 and `limit` the caller's default
- * page size when absent.
+ * page size when absent, `defaults.popularity` passed on for `sort: 'popular'`.
  *
  * @throws {SearchQueryError} `INVALID_QUERY` when `min_price` is above `max_price` (said in the
  *   request's own terms, before the engine converts them).
@@ -79,6 +88,7 @@ export function toSearchQuery(
     // Given, the order wins; left out, a budget word in the query may order by price.
     ...(sort !== undefined && { sort }),
     ...(literal === true && { literal: true }),
+    ...(defaults.popularity !== undefined && { popularity: defaults.popularity }),
     currency,
     offset: request.offset ?? 0,
     limit: request.limit ?? defaults.limit,

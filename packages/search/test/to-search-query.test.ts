@@ -65,6 +65,14 @@ describe('toSearchQuery', () => {
     expect(plain).not.toHaveProperty('literal');
   });
 
+  it('passes the clicks on for sort popular, and nothing without them', () => {
+    const popularity = { version: 'v9', counts: new Map([['a-1', 3]]) };
+    const query = toSearchQuery({ sort: 'popular' }, { limit: 10, popularity });
+    expect(query.sort).toBe('popular');
+    expect(query.popularity).toBe(popularity);
+    expect(toSearchQuery({ sort: 'popular' }, { limit: 10 })).not.toHaveProperty('popularity');
+  });
+
   it('refuses min_price above max_price in the request’s own terms', () => {
     let error: unknown;
     try {
