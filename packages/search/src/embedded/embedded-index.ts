@@ -25,6 +25,7 @@ import { type EngineAnswer, type MatchingEngine, searchUnderstood } from '../que
 import { ResultCache } from '../result-cache.js';
 import { answerOf } from './answer.js';
 import { ALL_SCOPE, type BrowseSort, categoryPosition, Orderings } from './orderings.js';
+import { PopularSearch } from './popular-search.js';
 import { MAX_WORD_SCORE, TextIndex } from './text-index.js';
 import { DOC_SPACE, smallestKeys } from './top-k.js';
 
@@ -69,6 +70,7 @@ class EmbeddedIndex implements CatalogIndex {
   private readonly rates: CurrencyRates;
   private readonly matching: MatchingEngine;
   private dictionary: CatalogDictionary | undefined;
+  private popular: PopularSearch | undefined;
 
   constructor(products: readonly Product[], options: EmbeddedIndexOptions) {
     if (products.length >= DOC_SPACE) throw new RangeError('too many products for one index');
@@ -84,7 +86,12 @@ class EmbeddedIndex implements CatalogIndex {
     this.keys = new Float64Array(this.products.length);
     this.maxScore = MAX_WORD_SCORE * 16;
     this.matching = {
-      run: async (q) => (q.words.length > 0 ? this.searchText(q) : this.browse(q)),
+      run: async (q) =>
+        q.popular !== undefined
+          ? this.searchPopular(q)
+          : q.words.length > 0
+            ? this.searchText(q)
+            : this.browse(q),
       countWords: async (q) =>
         q.read.map((word, i) => this.count(word.token.split(' '), q, i === q.read.length - 1)),
       totals: async (queries) => {
@@ -128,12 +135,23 @@ class EmbeddedIndex implements CatalogIndex {
     return total;
   }
 
+  private searchPopular(query: NormalizedQuery): EngineAnswer {
+    this.popular ??= new PopularSearch(this.products, this.orderings, this.keys);
+    return query.words.length > 0
+      ? this.popular.text(query, this.text.match(query.words), this.maxScore)
+      : this.popular.browse(query);
+  }
+
   private searchText(query: NormalizedQuery): EngineAnswer {
     const { docs, scores } = this.text.match(query.words);
     const { price, category } = this.orderings;
     const { minPrice = -1, maxPrice = Number.POSITIVE_INFINITY, sort, offset, limit } = query;
     const wanted = query.category === undefined ? -1 : categoryPosition(query.category);
-    const rank = sort === 'relevance' || sort === 'newest' ? undefined : this.orderings.rank(sort);
+    // `popular` never comes here: it has its own search (searchPopular).
+    const rank =
+      sort === 'relevance' || sort === 'newest'
+        ? undefined
+        : this.orderings.rank(sort as BrowseSort);
     const counts = new Uint32Array(ALL_SCOPE);
     const keys = this.keys;
     let total = 0;
