@@ -95,7 +95,13 @@ export function parseModelFilter(text: string, filterable: readonly string[]): F
       for (let token = next(); token !== ']'; token = next()) {
         if (token !== ',') list.push(unquote(token));
       }
-      return (doc) => values(doc, attribute).some((v) => list.some((w) => compare(v, '=', w)));
+      // A popular search names up to a thousand slugs: one lookup per value, not one per pair.
+      const strings = new Set(list.map((w) => w.toLowerCase()));
+      const numbers = new Set(list.map(Number).filter((n) => !Number.isNaN(n)));
+      return (doc) =>
+        values(doc, attribute).some((v) =>
+          typeof v === 'number' ? numbers.has(v) : strings.has(String(v).toLowerCase()),
+        );
     }
     if (['=', '!=', '>', '>=', '<', '<='].includes(op)) {
       const wanted = unquote(next());
