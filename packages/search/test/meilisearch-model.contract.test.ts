@@ -1,6 +1,7 @@
 import { generateSampleCatalog } from '@repo/catalog-core/sample';
 import { Meilisearch } from 'meilisearch';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { SearchQuery } from '../src/catalog-index.js';
 import { createMeilisearchIndex, indexCatalogInMeilisearch } from '../src/meilisearch/index.js';
 import { type MeilisearchModel, startMeilisearchModel } from '../src/testing/index.js';
 import { runCatalogIndexContract } from './contract/catalog-index.contract.js';
@@ -47,6 +48,62 @@ describe('Meilisearch model', () => {
       expect(misspelt.total).toBeGreaterThan(0);
     } finally {
       await old.close();
+    }
+  });
+
+  it('answers popular in the default order on an index filled before slug was filterable', async () => {
+    const old = await startMeilisearchModel();
+    try {
+      const products = generateSampleCatalog({ count: 300 });
+      await indexCatalogInMeilisearch(products, { host: old.url, indexUid: 'old' });
+      const client = new Meilisearch({ host: old.url });
+      const { filterableAttributes } = await client.index('old').getSettings();
+      await client
+        .index('old')
+        .updateSettings({
+          filterableAttributes: (filterableAttributes ?? []).filter((a) => a !== 'slug'),
+        })
+        .waitTask();
+      const index = createMeilisearchIndex({ host: old.url, indexUid: 'old' });
+      const popularity = { version: 'v1', counts: new Map([[products[200]!.slug, 5]]) };
+      for (const query of [{ category: 'bags' as const }, { q: 'nike' }]) {
+        expect(await index.search({ ...query, sort: 'popular', popularity })).toEqual(
+          await index.search(query),
+        );
+      }
+    } finally {
+      await old.close();
+    }
+  });
+
+  it('asks nothing more for another order when given clicks', async () => {
+    const server = await startMeilisearchModel();
+    try {
+      const products = generateSampleCatalog({ count: 300 });
+      await indexCatalogInMeilisearch(products, { host: server.url, indexUid: 'p' });
+      const index = createMeilisearchIndex({ host: server.url, indexUid: 'p' });
+      const popularity = { version: 'v1', counts: new Map([[products[0]!.slug, 5]]) };
+      const asked = async (query: SearchQuery) => {
+        const before = server.searches.length;
+        await index.search(query);
+        return server.searches.slice(before);
+      };
+      for (const query of [
+        { q: 'nike' },
+        { category: 'bags' as const, sort: 'price_asc' as const },
+      ]) {
+        expect(await asked({ ...query, popularity })).toEqual(await asked(query));
+      }
+      // Popular: the clicked matches and the total, then the page's documents and the rest.
+      const popular = await asked({ sort: 'popular', popularity, limit: 5 });
+      expect(popular.map((search) => search.filter ?? '')).toEqual([
+        `slug IN ["${products[0]!.slug}"]`,
+        '',
+        `slug IN ["${products[0]!.slug}"]`,
+        `NOT slug IN ["${products[0]!.slug}"]`,
+      ]);
+    } finally {
+      await server.close();
     }
   });
 });

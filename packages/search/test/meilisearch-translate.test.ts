@@ -124,6 +124,7 @@ describe('query translation', () => {
       'colorway',
       'batch',
       'tags',
+      'slug',
     ]);
     expect(MEILISEARCH_INDEX_SETTINGS.faceting.maxValuesPerFacet).toBeGreaterThanOrEqual(1000);
     expect(MEILISEARCH_INDEX_SETTINGS.rankingRules[0]).toBe('sort');

@@ -57,12 +57,14 @@ const BASE_SETTINGS = {
     'slug',
   ],
   // Model, colourway, batch and tags are filterable for their facet counts only: the catalog's
-  // dictionary ("did you mean") is built from them, as the embedded engine builds it.
+  // dictionary ("did you mean") is built from them, as the embedded engine builds it. `slug` is
+  // for `sort: 'popular'`, which asks for the clicked products by slug (`slug IN [...]`).
   filterableAttributes: [
     'category',
     'price',
     'marketplace',
     ...DICTIONARY_FIELDS.filter((f) => f !== 'category'),
+    'slug',
   ],
   sortableAttributes: ['price', 'created_at_ts', 'title_sort', 'slug'],
   rankingRules: [

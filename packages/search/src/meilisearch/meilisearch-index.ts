@@ -1,6 +1,5 @@
 import {
   CATEGORY_IDS,
-  type CategoryId,
   type CurrencyRates,
   DEFAULT_CURRENCY_RATES,
   DEFAULT_LEXICON,
@@ -9,12 +8,7 @@ import {
   type Product,
   SLUG_PATTERN,
 } from '@repo/catalog-core';
-import {
-  type FacetDistribution,
-  Meilisearch,
-  MeilisearchApiError,
-  type MultiSearchQuery,
-} from 'meilisearch';
+import { Meilisearch, MeilisearchApiError, type MultiSearchQuery } from 'meilisearch';
 import type {
   CatalogIndex,
   CategoryCount,
@@ -30,6 +24,7 @@ import { type EngineAnswer, type MatchingEngine, searchUnderstood } from '../que
 import { callMeilisearch } from './boundary.js';
 import { CircuitBreaker, type CircuitBreakerOptions } from './circuit-breaker.js';
 import { fromMeilisearchDocument } from './documents.js';
+import { categoryCountsOf, type MultiSearch, searchPopular } from './popular-search.js';
 import {
   pageWindow,
   toMeilisearchCountsParams,
@@ -76,13 +71,6 @@ export function createMeilisearchClient(connection: MeilisearchConnection): Meil
   });
 }
 
-function toCounts(distribution: FacetDistribution | undefined): Record<CategoryId, number> {
-  const values = distribution?.category ?? {};
-  const counts = {} as Record<CategoryId, number>;
-  for (const id of CATEGORY_IDS) counts[id] = values[id] ?? 0;
-  return counts;
-}
-
 class MeilisearchIndex implements CatalogIndex {
   readonly engine = 'meilisearch' as const;
   private readonly client: Meilisearch;
@@ -101,8 +89,13 @@ class MeilisearchIndex implements CatalogIndex {
     this.breaker = new CircuitBreaker(connection.breaker ?? DEFAULT_BREAKER);
     this.lexicon = compileLexicon(connection.lexicon ?? DEFAULT_LEXICON);
     this.rates = connection.rates ?? DEFAULT_CURRENCY_RATES;
+    const multiSearch: MultiSearch = async (queries) =>
+      (await this.read('search', () => this.client.multiSearch({ queries }))).results;
     this.matching = {
-      run: (query) => this.run(query),
+      run: (query) =>
+        query.popular === undefined
+          ? this.run(query)
+          : searchPopular(query, this.indexUid, multiSearch, (q) => this.run(q)),
       countWords: (query) =>
         this.counts(
           query.read.map((word, i) =>
@@ -146,7 +139,7 @@ class MeilisearchIndex implements CatalogIndex {
     return {
       hits,
       total: page?.totalHits ?? 0,
-      categoryCounts: toCounts(facets?.facetDistribution),
+      categoryCounts: categoryCountsOf(facets?.facetDistribution),
     };
   }
 
@@ -205,7 +198,7 @@ class MeilisearchIndex implements CatalogIndex {
     const { facetDistribution } = await this.read('categories', () =>
       this.client.index(this.indexUid).search('', { facets: ['category'], limit: 0 }),
     );
-    const counts = toCounts(facetDistribution);
+    const counts = categoryCountsOf(facetDistribution);
     return CATEGORY_IDS.map((id) => ({ id, count: counts[id] }));
   }
 

@@ -44,6 +44,9 @@ const SORTS: Record<SortOrder, string[] | undefined> = {
   price_asc: ['price:asc', 'created_at_ts:desc', 'slug:asc'],
   price_desc: ['price:desc', 'created_at_ts:desc', 'slug:asc'],
   title_asc: ['title_sort:asc', 'created_at_ts:desc', 'slug:asc'],
+  // Clicks change too often for a sortable attribute: a popular page is stitched from searches
+  // in the default order (popular-search.ts), which is what this answers if asked anyway.
+  popular: undefined,
 };
 
 /** The Meilisearch `sort` of an order; ties end on newest, then slug, like the embedded engine. */
