@@ -20,6 +20,24 @@ describe('embedded engine', () => {
     expect(await index.search({ q: 'nike DUNK' })).toBe(second);
   });
 
+  it('keeps the cached answers of other orders whatever the clicks, and keys popular on them', async () => {
+    const products = contractCatalog();
+    const index = createEmbeddedIndex(products);
+    const clicks = (version: string) => ({
+      version,
+      counts: new Map([[products[version.length]!.slug, 3]]),
+    });
+    await index.search({ q: 'nike', popularity: clicks('a') });
+    const kept = await index.search({ q: 'nike', popularity: clicks('a') });
+    expect(await index.search({ q: 'nike', popularity: clicks('bb') })).toBe(kept);
+    expect(await index.search({ q: 'nike' })).toBe(kept);
+    const popular = { sort: 'popular' as const, category: 'bags' as const };
+    await index.search({ ...popular, popularity: clicks('a') });
+    const first = await index.search({ ...popular, popularity: clicks('a') });
+    expect(await index.search({ ...popular, popularity: clicks('a') })).toBe(first);
+    expect(await index.search({ ...popular, popularity: clicks('bb') })).not.toBe(first);
+  });
+
   it('answers a query mix the same with its word cache as without any cache', async () => {
     const products = contractCatalog();
     const cached = createEmbeddedIndex(products, { cacheSize: 1 }); // words cached, results not

@@ -6,6 +6,7 @@ import { isSearchError } from '../../src/errors.js';
 import { findListing } from '../../src/pasted-link.js';
 import { sortKey } from '../../src/text.js';
 import { CRAFTED, contractCatalog } from './fixture.js';
+import { runPopularContract } from './popular.contract.js';
 import { runQueryUnderstandingContract } from './query-understanding.contract.js';
 
 const slugs = (hits: readonly Product[]): string[] => hits.map((p) => p.slug);
@@ -102,7 +103,11 @@ export function runCatalogIndexContract(
       }
     });
 
-    const monotone: Record<Exclude<SortOrder, 'relevance'>, (a: Product, b: Product) => boolean> = {
+    // `popular` is no order of a product's own fields: its contract is popular.contract.ts.
+    const monotone: Record<
+      Exclude<SortOrder, 'relevance' | 'popular'>,
+      (a: Product, b: Product) => boolean
+    > = {
       price_asc: (a, b) => a.price <= b.price,
       price_desc: (a, b) => a.price >= b.price,
       newest: (a, b) => a.created_at >= b.created_at,
@@ -229,5 +234,6 @@ export function runCatalogIndexContract(
     });
 
     runQueryUnderstandingContract(search, products);
+    runPopularContract(search, products);
   });
 }
