@@ -1,4 +1,7 @@
 // The public API of @repo/clicks. Adding a name here is an API decision: no `export *`.
+export type { Click, ClickRow, ClickStats, ClicksLog, DayTotal } from './click.js';
 export { isCrawler } from './crawler.js';
+export type { ClicksErrorCode } from './errors.js';
+export { ClicksError, MAX_WINDOW_DAYS } from './errors.js';
 export type { RequestHeaders } from './prefetch.js';
 export { isPrefetch } from './prefetch.js';
