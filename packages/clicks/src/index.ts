@@ -7,6 +7,8 @@ export type {
   ClickReader,
 } from './click-counter.js';
 export { createClickCounter } from './click-counter.js';
+export type { ClickReaderOptions } from './click-reader.js';
+export { openClickReader } from './click-reader.js';
 export { isCrawler } from './crawler.js';
 export type { ClicksErrorCode } from './errors.js';
 export { ClicksError, MAX_WINDOW_DAYS } from './errors.js';
