@@ -1,10 +1,11 @@
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { loadConfig as loadAuthConfig } from '@repo/auth/config';
 import {
   type CatalogConfig,
   catalogConfig,
   catalogEnv,
+  dataConfig,
+  dataEnv,
   type Env,
   EnvError,
   parseEnv,
@@ -18,24 +19,18 @@ import { type OpsConfig, opsConfig, opsEnv } from '@repo/ops';
 import { loadConfig as loadWebConfig } from '@repo/web/config';
 import { Type } from 'typebox';
 
-// `data/` at the project root (git-ignored), wherever the process is started from: src/ and dist/
-// sit at the same depth, so the same relative path works for both.
-const DEFAULT_DATA_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'data');
-
 /** The variables of the one-process server; each app reads its own on top. */
 export const StandaloneEnvSchema = Type.Object({
   ...serverEnv(8080),
   ...catalogEnv,
   ...opsEnv,
-  DATA_DIR: Type.Optional(
-    Type.String({ minLength: 1, description: 'a folder the server may write generated files to' }),
-  ),
+  ...dataEnv,
 });
 
 /** The validated configuration of the one-process server and of the three apps in it. */
 export interface StandaloneConfig extends ServerConfig {
   readonly catalog: CatalogConfig;
-  /** Where generated files live (the default signing key under `keys/`). */
+  /** Where generated files live (the default signing key under `keys/`, the click counts). */
   readonly dataDir: string;
   /** Set when this start generated the signing key, to say so in the log. */
   readonly generatedKeyFile?: string | undefined;
@@ -56,10 +51,17 @@ export interface StandaloneConfig extends ServerConfig {
 export function loadConfig(env: Env = process.env): Readonly<StandaloneConfig> {
   const values = parseEnv(StandaloneEnvSchema, env);
   const server = serverConfig(values);
-  const dataDir = resolve(values.DATA_DIR ?? DEFAULT_DATA_DIR);
+  const { dataDir } = dataConfig(values);
   const key = defaultSigningKey(env, dataDir);
-  // The apps listen through this process, so its port and base URL win over their own defaults.
-  const shared: Env = { ...env, ...key.env, PORT: String(server.port), BASE_URL: server.baseUrl };
+  // The apps listen through this process, so its port, base URL and data folder win over their
+  // own defaults.
+  const shared: Env = {
+    ...env,
+    ...key.env,
+    PORT: String(server.port),
+    BASE_URL: server.baseUrl,
+    DATA_DIR: dataDir,
+  };
   return Object.freeze({
     ...server,
     catalog: catalogConfig(values),

@@ -46,6 +46,12 @@ export const edgeEnv = {
     default: 20,
     description: 'requests per window from 0 (off) to 1000000',
   }),
+  RATE_LIMIT_GO: Type.Integer({
+    minimum: 0,
+    maximum: 1_000_000,
+    default: 60,
+    description: 'requests per window from 0 (off) to 1000000',
+  }),
 };
 
 /** What {@link edgeConfig} reads; the output of `parseEnv` over `edgeEnv`. */
@@ -57,6 +63,7 @@ export interface EdgeEnvValues {
   readonly RATE_LIMIT_PAGES: number;
   readonly RATE_LIMIT_MCP: number;
   readonly RATE_LIMIT_TOKEN: number;
+  readonly RATE_LIMIT_GO: number;
 }
 
 /** The edge part of an app's config. */
@@ -72,6 +79,8 @@ export interface EdgeConfig {
     readonly pages: number;
     readonly mcp: number;
     readonly token: number;
+    /** Outbound redirects (`/go/…`), a budget of their own apart from the pages. */
+    readonly go: number;
   };
 }
 
@@ -90,6 +99,7 @@ export function edgeConfig(env: EdgeEnvValues): EdgeConfig {
       pages: env.RATE_LIMIT_PAGES,
       mcp: env.RATE_LIMIT_MCP,
       token: env.RATE_LIMIT_TOKEN,
+      go: env.RATE_LIMIT_GO,
     },
   };
 }

@@ -1,5 +1,8 @@
 // The public API of @repo/env: framework-free parsing of environment variables for the apps'
 // config.ts files. It never reads process.env itself; callers pass the environment in.
+
+export type { DataConfig, DataEnvValues } from './data.js';
+export { dataConfig, dataEnv } from './data.js';
 export type { CatalogConfig, CatalogEnvValues, ServerConfig, ServerEnvValues } from './derive.js';
 export { catalogConfig, serverConfig } from './derive.js';
 export type { EdgeConfig, EdgeEnvValues } from './edge.js';

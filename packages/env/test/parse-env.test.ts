@@ -99,7 +99,7 @@ describe('edge variables', () => {
       trustProxy: false,
       redisUrl: undefined,
       jwksUrl: undefined,
-      rateLimit: { windowMs: 60_000, pages: 300, mcp: 120, token: 20 },
+      rateLimit: { windowMs: 60_000, pages: 300, mcp: 120, token: 20, go: 60 },
     });
   });
 
