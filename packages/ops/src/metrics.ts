@@ -19,6 +19,11 @@ export interface ServiceMetrics {
   observeRequest(sample: RequestSample): void;
   /** Times one call of the search engine. */
   observeSearch(engine: string, operation: string, outcome: 'ok' | 'error', seconds: number): void;
+  /**
+   * Counts an outbound click that was counted (not a repeat, prefetch or crawler); `clicks: 0`
+   * starts an agent's series at 0, so a scrape shows it before the first click.
+   */
+  countClick(agent: string, clicks?: number): void;
 }
 
 /** Options of {@link createServiceMetrics}. */
@@ -42,7 +47,8 @@ export const UNMATCHED_ROUTE = '(unmatched)';
 /**
  * A fresh registry with the service's metrics: `http_requests_total` and
  * `http_request_duration_seconds` by app, method, route and status; `rate_limit_rejections_total`
- * by app; `search_engine_duration_seconds` by engine, operation and outcome; `catalog_products`;
+ * by app; `search_engine_duration_seconds` by engine, operation and outcome;
+ * `outbound_clicks_total` by agent; `catalog_products`;
  * and the default Node.js process metrics.
  */
 export function createServiceMetrics(options: ServiceMetricsOptions = {}): ServiceMetrics {
@@ -74,6 +80,12 @@ export function createServiceMetrics(options: ServiceMetricsOptions = {}): Servi
     buckets: SEARCH_BUCKETS,
     registers: [registry],
   });
+  const clicks = new Counter({
+    name: 'outbound_clicks_total',
+    help: 'Outbound clicks counted through /go/, by agent (repeats, prefetches and crawlers are not counted).',
+    labelNames: ['agent'] as const,
+    registers: [registry],
+  });
   // From the start, so a scrape shows 0 rather than no series at all.
   for (const app of options.apps ?? []) rejections.inc({ app }, 0);
   const index = options.index;
@@ -103,6 +115,9 @@ export function createServiceMetrics(options: ServiceMetricsOptions = {}): Servi
     },
     observeSearch(engine, operation, outcome, seconds) {
       search.observe({ engine, operation, outcome }, seconds);
+    },
+    countClick(agent, n = 1) {
+      clicks.inc({ agent }, n);
     },
   };
 }

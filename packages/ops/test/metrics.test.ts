@@ -48,6 +48,17 @@ describe('service metrics', () => {
     expect(sample(text, 'rate_limit_rejections_total', '{app="auth"}')).toBe(0);
   });
 
+  it('counts outbound clicks by agent, each series from 0', async () => {
+    const metrics = createServiceMetrics({ processMetrics: false });
+    metrics.countClick('agent_a', 0);
+    metrics.countClick('agent_b', 0);
+    metrics.countClick('agent_b');
+    metrics.countClick('agent_b');
+    const text = await metrics.registry.metrics();
+    expect(sample(text, 'outbound_clicks_total', '{agent="agent_a"}')).toBe(0);
+    expect(sample(text, 'outbound_clicks_total', '{agent="agent_b"}')).toBe(2);
+  });
+
   it('times every engine call, failures included, and reports the catalog size', async () => {
     const index = createEmbeddedIndex(products);
     const metrics = createServiceMetrics({ index, processMetrics: false });
