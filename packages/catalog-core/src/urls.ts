@@ -59,6 +59,11 @@ export interface SiteUrls {
   category(id: CategoryId, params?: QueryParams, format?: PageFormat): string;
   /** `/producto/{slug}` or `/producto/{slug}.md`; `fragment` without its `#`. */
   product(slug: string, format?: PageFormat, fragment?: string): string;
+  /**
+   * `/go/{agent}/{slug}`: the counted redirect to a catalog product on an agent (302 to the
+   * affiliate link). No kept parameters: it is the same link for everyone.
+   */
+  outbound(agentId: string, slug: string): string;
   /** `/spreadsheet/{agent}` or `/spreadsheet/{agent}.md`, with `q`, `category`, `sort`, `page`. */
   spreadsheet(agentId: string, params?: QueryParams, format?: PageFormat): string;
   /**
@@ -139,6 +144,8 @@ export function createSiteUrls(options: SiteUrlsOptions): SiteUrls {
     category: (id, params, format = 'html') => page(`/category/${id}${md(format)}`, params),
     product: (slug, format = 'html', fragment) =>
       page(`/producto/${encodeURIComponent(slug)}${md(format)}`, NOTHING, fragment),
+    outbound: (agentId, slug) =>
+      `${base}/go/${encodeURIComponent(agentId)}/${encodeURIComponent(slug)}`,
     spreadsheet: (agentId, params, format = 'html') =>
       page(`/spreadsheet/${encodeURIComponent(agentId)}${md(format)}`, params),
     // `slug:2,other-slug` needs no escaping in a query (RFC 3986 allows both); kept for people.
@@ -175,6 +182,11 @@ export function absoluteUrl(baseUrl: string, path: string): string {
 /** `/producto/{slug}` (HTML) or `/producto/{slug}.md` (Markdown). */
 export function productUrl(baseUrl: string, slug: string, format: PageFormat = 'html'): string {
   return createSiteUrls({ baseUrl }).product(slug, format);
+}
+
+/** `/go/{agent}/{slug}`: the counted redirect to a catalog product on an agent. */
+export function outboundUrl(baseUrl: string, agentId: string, slug: string): string {
+  return createSiteUrls({ baseUrl }).outbound(agentId, slug);
 }
 
 /** `/category/{id}` (HTML) or `/category/{id}.md` (Markdown). */

@@ -1,6 +1,7 @@
 import { CatalogError } from '../errors.js';
 import { listingUrl } from '../listing-url.js';
 import type { Marketplace } from '../product.js';
+import { outboundUrl } from '../urls.js';
 import type { Agent } from './agent.js';
 
 const ITEM_ID = /^[0-9]{5,20}$/;
@@ -92,6 +93,25 @@ export function buyLinks(
   return agents
     .filter((a) => a.status !== 'closed')
     .map((a) => ({ agent: a.id, name: a.name, url: agentProductUrl(a, marketplace, itemId) }));
+}
+
+/**
+ * The buy links of a catalog product, one per agent that is not `closed`: each goes through the
+ * site's counted redirect `/go/{agent}/{slug}`, which answers 302 to the link {@link buyLinks}
+ * would give. A listing that is not in the catalog (a pasted link) has no product to count and
+ * keeps the direct links of {@link buyLinks}.
+ *
+ * @example countedBuyLinks(DEFAULT_AGENTS, 'https://shop.example', 'nike-dunk-7234567890')[0].url
+ * // 'https://shop.example/go/agent_a/nike-dunk-7234567890'
+ */
+export function countedBuyLinks(
+  agents: readonly Agent[],
+  baseUrl: string,
+  slug: string,
+): BuyLink[] {
+  return agents
+    .filter((a) => a.status !== 'closed')
+    .map((a) => ({ agent: a.id, name: a.name, url: outboundUrl(baseUrl, a.id, slug) }));
 }
 
 /**

@@ -1,6 +1,7 @@
 import { type Static, Type } from 'typebox';
 import {
   MAX_OFFSET,
+  POPULAR_WINDOW_DAYS,
   TOOL_DEFAULT_LIMIT,
   TOOL_MAX_LIMIT,
   TOOL_SORT_ORDERS,
@@ -55,8 +56,10 @@ export const SearchProductsInputSchema = Type.Object(
         type: 'string',
         default: 'relevance',
         description:
-          'Order of results. relevance needs a query; without one it means newest. Left out, a ' +
-          'budget word in the query ("cheap", "barato") orders by price, lowest first.',
+          'Order of results. relevance needs a query; without one it means newest. popular: the ' +
+          `products shoppers clicked through to an agent most in the last ${POPULAR_WINDOW_DAYS} days first (ties ` +
+          'and the never clicked in the default order), e.g. "what is popular in hoodies". Left ' +
+          'out, a budget word in the query ("cheap", "barato") orders by price, lowest first.',
       }),
     ),
     limit: Type.Optional(
@@ -90,7 +93,9 @@ export const BuyLinkSchema = Type.Object(
   {
     agent: agentIdSchema('Agent identifier.'),
     name: Type.String({ description: 'Display name of the agent.' }),
-    url: urlSchema('Affiliate link to the product on the agent (sponsored).'),
+    url: urlSchema(
+      "Affiliate link to the product on the agent (sponsored). For a catalog product it is this catalog's counted redirect /go/{agent}/{slug}, which answers 302 to the agent's link with the affiliate code; for a pasted listing that is not in the catalog, the agent's link itself.",
+    ),
   },
   { additionalProperties: false },
 );

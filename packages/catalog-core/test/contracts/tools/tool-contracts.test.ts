@@ -29,6 +29,7 @@ describe('tool input schemas', () => {
         {},
         { query: 'jordan 4', category: 'sneakers', min_price: 10, max_price: 80, currency: 'EUR' },
         { sort: 'price_desc', limit: 50, offset: 100_000, agent: 'agent_c' },
+        { query: 'hoodie', category: 'hoodies', sort: 'popular' },
         // Pasted agent links run long: the encoded listing URL plus tracking parameters.
         { query: `https://agent-b.example/item/details?url=${'%25'.repeat(300)}` },
       ],
@@ -37,7 +38,8 @@ describe('tool input schemas', () => {
         { category: 'shoes' },
         { min_price: -1 },
         { currency: 'JPY' },
-        { sort: 'popular' },
+        { sort: 'title_asc' },
+        { sort: 'most_clicked' },
         { limit: 0 },
         { limit: 51 },
         { limit: 2.5 },
