@@ -1,9 +1,11 @@
 import {
   type Agent,
+  listingUrl,
   type Marketplace,
   type PastedLinkReading,
   type Product,
   readPastedLink,
+  SLUG_PATTERN,
 } from '@repo/catalog-core';
 import type { CatalogIndex } from './catalog-index.js';
 
@@ -34,9 +36,29 @@ export async function findListing(
   return hits.filter((p) => p.item_id === itemId && p.marketplace === marketplace);
 }
 
+// This catalog's own links to a product: its page (`/producto/{slug}`, `.html`, `.md`,
+// `/index.md`) and its buy links (`/go/{agent}/{slug}`), on whatever host serves the catalog.
+const SITE_LINK =
+  /^\/(?:producto|go\/[a-z0-9_]{1,64})\/([a-z0-9-]{1,200})(?:\.html|\.md|\/index\.md)?\/?$/;
+const SLUG = new RegExp(SLUG_PATTERN);
+
+/** The slug of a product link of this catalog (`https://…/producto/{slug}`), else `undefined`. */
+function siteLinkSlug(text: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(text.trim());
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
+  const slug = SITE_LINK.exec(url.pathname)?.[1];
+  return slug !== undefined && SLUG.test(slug) ? slug : undefined;
+}
+
 /**
  * Reads search text as a pasted listing link and finds that listing in the catalog: what both the
- * catalog page and `search_products` do before any text search. `undefined` when the text is
+ * catalog page and `search_products` do before any text search. One of this catalog's own product
+ * or buy links (`/producto/{slug}`, `/go/{agent}/{slug}`) finds that product. `undefined` when the text is
  * words, not a link. The link is parsed, never fetched.
  *
  * @throws {SearchError} when the engine fails.
@@ -47,6 +69,18 @@ export async function lookupPastedLink(
   text: string,
   agents: readonly Agent[],
 ): Promise<PastedLinkLookup | undefined> {
+  // A shopper pasting one of this catalog's own product or buy links means that product: read
+  // as the link of its listing, as if the marketplace's own link had been pasted.
+  const slug = siteLinkSlug(text);
+  const own = slug === undefined ? undefined : await index.getBySlug(slug);
+  if (own) {
+    const { marketplace, item_id: itemId } = own;
+    const reading: PastedLinkReading = {
+      ok: true,
+      link: { marketplace, itemId, listingUrl: listingUrl(marketplace, itemId), via: 'listing' },
+    };
+    return { reading, products: [own] };
+  }
   const reading = readPastedLink(text, agents);
   if (!reading) return undefined;
   if (!reading.ok) return { reading, products: [] };
