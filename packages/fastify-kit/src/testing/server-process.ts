@@ -2,8 +2,10 @@
 // shows: sockets, signals, exit codes, the log stream. Test-only; not exported from the root.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 /** A free loopback port, chosen by the kernel. */
 export async function freePort(): Promise<number> {
@@ -19,7 +21,9 @@ export async function freePort(): Promise<number> {
 export interface ServerProcessOptions {
   /**
    * The whole environment of the process on top of `HOST=127.0.0.1`, a free `PORT`, `BASE_URL` to
-   * match and `LOG_LEVEL=warn` (each can be overridden): nothing of the calling shell leaks in.
+   * match, `LOG_LEVEL=warn` and a `DATA_DIR` of its own, removed when it stops (each can be
+   * overridden): nothing of the calling shell leaks in, and nothing it writes lands in the
+   * project's `data/`.
    */
   readonly env?: Readonly<Record<string, string | undefined>>;
   /** The host name of `url` and `BASE_URL` (the server binds 127.0.0.1 either way). */
@@ -64,12 +68,17 @@ export async function startServerProcess(
   if (!existsSync(entry)) throw new Error(`${entry} is missing: run the build first`);
   const port = await freePort();
   const url = `http://${options.hostname ?? '127.0.0.1'}:${port}`;
+  const ownDataDir =
+    options.env?.DATA_DIR === undefined
+      ? mkdtempSync(join(tmpdir(), 'catalog-server-'))
+      : undefined;
   const child = spawn(process.execPath, [entry], {
     env: {
       HOST: '127.0.0.1',
       PORT: String(port),
       BASE_URL: url,
       LOG_LEVEL: 'warn',
+      ...(ownDataDir === undefined ? {} : { DATA_DIR: ownDataDir }),
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -80,6 +89,9 @@ export async function startServerProcess(
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
+  if (ownDataDir !== undefined) {
+    child.once('exit', () => rmSync(ownDataDir, { recursive: true, force: true }));
+  }
   const stop = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;
     const exited = once(child, 'exit');
