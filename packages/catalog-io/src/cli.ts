@@ -15,6 +15,7 @@ const OPTIONS = {
   },
   sample: { out: { type: 'string' }, count: { type: 'string' }, seed: { type: 'string' } },
   index: { format: { type: 'string' }, seed: { type: 'string' } },
+  stats: { days: { type: 'string' }, top: { type: 'string' } },
 } as const;
 
 /** Runs one command line; returns the exit status (see USAGE). */
@@ -53,6 +54,11 @@ async function main(argv: readonly string[]): Promise<number> {
     if (parsed.positionals.length > 0) throw new CliUsageError('sample takes no FILE; use --out');
     const { sampleCommand } = await import('./cli/sample-command.js');
     return sampleCommand(strings);
+  }
+  if (name === 'stats') {
+    if (parsed.positionals.length > 0) throw new CliUsageError('stats takes no FILE');
+    const { statsCommand } = await import('./cli/stats-command.js');
+    return statsCommand(strings);
   }
   const { indexCommand } = await import('./cli/index-command.js');
   return indexCommand(strings);

@@ -1,4 +1,4 @@
-import { catalogEnv, type Env, EnvError, parseEnv } from '@repo/env';
+import { catalogEnv, dataConfig, dataEnv, type Env, EnvError, edgeEnv, parseEnv } from '@repo/env';
 import { Type } from 'typebox';
 
 /** The variables `catalog index` reads. */
@@ -69,4 +69,41 @@ export interface ImportConfig {
 export function loadImportConfig(env: Env = process.env): Readonly<ImportConfig> {
   const values = parseEnv(ImportEnvSchema, env);
   return { agentsFile: values.AGENTS_FILE, ratesFile: values.RATES_FILE };
+}
+
+/** The variables `catalog stats` reads: where the apps count clicks, and the catalog they serve. */
+export const StatsEnvSchema = Type.Object({
+  REDIS_URL: edgeEnv.REDIS_URL,
+  DATA_DIR: dataEnv.DATA_DIR,
+  CATALOG_FILE: catalogEnv.CATALOG_FILE,
+  CATALOG_SEED: catalogEnv.CATALOG_SEED,
+  AGENTS_FILE: catalogEnv.AGENTS_FILE,
+});
+
+/** Where `catalog stats` reads the clicks, and the catalog that names their products. */
+export interface StatsConfig {
+  /** The apps' shared counts; absent: the one-process counts in {@link StatsConfig.clicksFile}. */
+  readonly redisUrl?: string | undefined;
+  readonly clicksFile: string;
+  readonly catalogFile?: string | undefined;
+  readonly seed?: number | undefined;
+  readonly agentsFile?: string | undefined;
+}
+
+/**
+ * Reads the settings of `catalog stats`: the same `REDIS_URL`, `DATA_DIR`, `CATALOG_FILE`,
+ * `CATALOG_SEED` and `AGENTS_FILE` the apps run with.
+ *
+ * @throws {EnvError} naming every invalid variable.
+ */
+export function loadStatsConfig(env: Env = process.env): Readonly<StatsConfig> {
+  const values = parseEnv(StatsEnvSchema, env);
+  return {
+    redisUrl: values.REDIS_URL,
+    clicksFile: dataConfig({ DATA_DIR: values.DATA_DIR, CLICKS: 'on', CLICKS_FLUSH_S: 60 }).clicks
+      .file,
+    catalogFile: values.CATALOG_FILE,
+    seed: values.CATALOG_SEED,
+    agentsFile: values.AGENTS_FILE,
+  };
 }

@@ -24,6 +24,12 @@ Commands:
                   --seed N         seed of the sample catalog
                 Environment: MEILISEARCH_URL (required), MEILISEARCH_API_KEY,
                   MEILISEARCH_INDEX (default: products), MEILISEARCH_TIMEOUT_MS
+  stats         Print the outbound clicks: the top products, categories and agents
+                  --days N         the last N days (default: 30; counts are kept 400)
+                  --top N          lines per list (default: 10)
+                Environment: REDIS_URL (the apps' shared counts), else DATA_DIR (the
+                  counts of a server without Redis, in DATA_DIR/clicks.json);
+                  CATALOG_FILE, CATALOG_SEED and AGENTS_FILE name the products and agents
   help          Show this help
 
 Prices: ¥, 元, CNY and RMB are CNY; $/USD, €/EUR, £/GBP, R$/BRL, MX$/MXN, zł/PLN (and CAD,
