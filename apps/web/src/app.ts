@@ -1,4 +1,5 @@
 import type { LiveCatalog } from '@repo/catalog-io';
+import { type ClickCounter, createClickCounter } from '@repo/clicks';
 import {
   type AttributionOptions,
   attributionPlugin,
@@ -11,12 +12,14 @@ import type { FastifyInstance } from 'fastify';
 import type { WebConfig } from './config.js';
 import { handleError, handleNotFound, WebHttpError } from './errors.js';
 import httpPolicy from './plugins/http-policy.js';
+import popularityPlugin from './plugins/popularity.js';
 import site from './plugins/site.js';
 import apiDocsRoutes from './routes/api-docs/index.js';
 import assetRoutes from './routes/assets/index.js';
 import catalogRoutes from './routes/catalog/index.js';
 import categoryRoutes from './routes/category/index.js';
 import documentRoutes from './routes/documents/index.js';
+import goRoutes from './routes/go/index.js';
 import healthRoutes from './routes/health/index.js';
 import homeRoutes from './routes/home/index.js';
 import productRoutes from './routes/producto/index.js';
@@ -29,6 +32,8 @@ import wellKnownRoutes from './routes/well-known/index.js';
 export { handleError as handleFrameworkError } from './errors.js';
 
 const UNMETERED = /^\/(health\.json|assets\/|qc\/)/;
+// The buy-link redirects have a budget of their own (`RATE_LIMIT_GO`), set on their routes.
+const OUTBOUND = /^\/go\//;
 
 /** What the web app needs: its config and the catalog it serves. */
 export interface WebAppOptions {
@@ -41,6 +46,12 @@ export interface WebAppOptions {
   readonly sitemapMaxUrls?: number;
   /** The process's metrics, fed with every request; absent: not measured. */
   readonly metrics?: ServiceMetrics | undefined;
+  /**
+   * Where outbound clicks are counted, shared with the MCP app in the one-process server (its
+   * owner closes it); absent: the app counts in Redis (`REDIS_URL`) or in `DATA_DIR`, and closes
+   * the counter with itself.
+   */
+  readonly clicks?: ClickCounter;
 }
 
 /**
@@ -58,27 +69,39 @@ export default async function webApp(fastify: FastifyInstance, opts: WebAppOptio
     jwksUrl: opts.config.edge.jwksUrl,
     jwks: opts.jwks,
   });
+  const { pages, go, windowMs } = opts.config.edge.rateLimit;
   await fastify.register(rateLimitPlugin, {
-    max: opts.config.edge.rateLimit.pages,
-    windowMs: opts.config.edge.rateLimit.windowMs,
+    // Registered when either budget is on: the redirects' own is set on their routes.
+    max: pages || go,
+    windowMs,
     redisUrl: opts.config.edge.redisUrl,
     prefix: 'rl:web:',
     // Health checks and the assets a page pulls in (stylesheet, QC photos) are not page views.
-    exempt: (request) => UNMETERED.test(request.url),
+    exempt: (request) =>
+      UNMETERED.test(request.url) || (pages === 0 && !OUTBOUND.test(request.url)),
     exceeded: (_request, { max, ttl }) =>
       new WebHttpError(
         429,
-        `Too many requests: at most ${max} pages every ${opts.config.edge.rateLimit.windowMs / 1000} s per client. Try again in ${Math.ceil(ttl / 1000)} s.`,
+        `Too many requests: at most ${max} pages every ${windowMs / 1000} s per client. Try again in ${Math.ceil(ttl / 1000)} s.`,
         {},
         (l) =>
           l.t(l.m.errors.tooMany, {
             max,
-            seconds: opts.config.edge.rateLimit.windowMs / 1000,
+            seconds: windowMs / 1000,
             retry: Math.ceil(ttl / 1000),
           }),
       ),
   });
 
+  const clicks = opts.clicks ?? ownClickCounter(fastify, opts.config);
+  await fastify.register(popularityPlugin, { source: clicks });
+  fastify.register(goRoutes, {
+    clicks,
+    counting: opts.config.data.clicks.enabled,
+    budget: go,
+    windowMs,
+    metrics: opts.metrics,
+  });
   fastify.register(healthRoutes);
   fastify.register(qcRoutes);
   fastify.register(assetRoutes);
@@ -97,4 +120,16 @@ export default async function webApp(fastify: FastifyInstance, opts: WebAppOptio
 
   fastify.setErrorHandler(handleError);
   fastify.setNotFoundHandler(handleNotFound);
+}
+
+/** The app's own click counter, closed (its counts written) when the app closes. */
+function ownClickCounter(fastify: FastifyInstance, config: Readonly<WebConfig>): ClickCounter {
+  const clicks = createClickCounter({
+    redisUrl: config.edge.redisUrl,
+    file: config.data.clicks.file,
+    flushMs: config.data.clicks.flushMs,
+    log: fastify.log,
+  });
+  fastify.addHook('onClose', () => clicks.close());
+  return clicks;
 }

@@ -2,6 +2,9 @@ import {
   type CatalogConfig,
   catalogConfig,
   catalogEnv,
+  type DataConfig,
+  dataConfig,
+  dataEnv,
   type EdgeConfig,
   type Env,
   edgeConfig,
@@ -20,6 +23,7 @@ export const WebEnvSchema = Type.Object({
   ...catalogEnv,
   ...edgeEnv,
   ...opsEnv,
+  ...dataEnv,
   CONTACT_EMAIL: Type.String({
     pattern: '^[^\\s@<>()\\[\\]]+@[^\\s@<>()\\[\\]]+\\.[^\\s@<>()\\[\\]]+$',
     maxLength: 254,
@@ -45,6 +49,8 @@ export interface WebConfig extends ServerConfig {
   readonly pageCacheMb: number;
   /** The metrics listener (absent: off) and how long a client may take to send a request. */
   readonly ops: OpsConfig;
+  /** Whether outbound clicks are counted, and where a process without Redis keeps them. */
+  readonly data: DataConfig;
 }
 
 /**
@@ -61,5 +67,6 @@ export function loadConfig(env: Env = process.env): Readonly<WebConfig> {
     contactEmail: values.CONTACT_EMAIL,
     pageCacheMb: values.PAGE_CACHE_MB,
     ops: opsConfig(values, values.PORT),
+    data: dataConfig(values),
   });
 }

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { Agent, Product } from '@repo/catalog-core';
 import { generateSampleCatalog } from '@repo/catalog-core/sample';
 import { fixedCatalog } from '@repo/catalog-io';
+import { createClickCounter } from '@repo/clicks';
 import type { Env } from '@repo/env';
 import { createEmbeddedIndex } from '@repo/search/embedded';
 import Fastify from 'fastify';
@@ -33,16 +34,26 @@ export type BuildOptions = Partial<Omit<WebAppOptions, 'config' | 'catalog'>> & 
   readonly agents?: readonly Agent[];
 };
 
-/** The web app with test config and its own index, closed when the test finishes. */
+/**
+ * The web app with test config and its own index, closed when the test finishes. Its clicks are
+ * counted in memory, its own (never in the project's `data/`), unless the test gives a counter.
+ */
 export async function build(
   env: Env = {},
   { catalog = products, agents, ...options }: BuildOptions = {},
 ) {
   const app = Fastify({ logger: false, frameworkErrors: handleFrameworkError });
+  let clicks = options.clicks;
+  if (clicks === undefined) {
+    const own = createClickCounter();
+    onTestFinished(() => own.close());
+    clicks = own;
+  }
   app.register(fp(webApp), {
     config: loadConfig({ BASE_URL: BASE, ...env }),
     catalog: fixedCatalog(createEmbeddedIndex(catalog), agents ? { agents } : {}),
     ...options,
+    clicks,
   });
   await app.ready();
   onTestFinished(() => app.close());

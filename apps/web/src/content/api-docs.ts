@@ -152,6 +152,17 @@ agent's buy link for it (affiliate links, disclosed). The tool's result carries 
 without opening them and say so; other links that are not a listing get a message naming the
 forms that are understood.
 
+## Buy links and the popular order
+
+Every buy link of a catalog product, on pages and in \`search_products\` results, is this site's
+\`/go/{agent}/{slug}\`: a 302 to the agent's affiliate link for that product, disclosed and
+\`rel="sponsored nofollow"\`, disallowed in robots.txt. Following it counts one click per
+product, agent and day; a client's repeats within the hour, \`HEAD\`, prefetches and crawlers are
+not counted, no cookie is set and no address or user agent is kept. \`sort=popular\` (pages) and
+\`sort: "popular"\` (\`search_products\`) list the products clicked most in the last 30 days
+first, the rest in the default order; the home page shows the week's most clicked products. A
+listing that is not in the catalog keeps its direct agent links.
+
 ## Shipping calculator
 
 \`${urls.shipping()}\` (and \`${urls.shipping({}, 'md')}\`) quotes every agent's lines to a \`country\`

@@ -21,8 +21,9 @@ export const AI_CRAWLERS = [
 ] as const;
 
 /**
- * `/robots.txt`: everything allowed, the content signal in every group (use for search and as
- * input to answers, not for training) and the sitemap.
+ * `/robots.txt`: everything allowed but the counted buy-link redirects (`/go/`: a crawler
+ * following them would count as a shopper and land on an agent's page), the content signal in
+ * every group (use for search and as input to answers, not for training) and the sitemap.
  */
 export function robotsTxt(urls: SiteUrls): string {
   const signal = `Content-Signal: ${SERVICE_INFO.contentSignal}`;
@@ -36,10 +37,12 @@ export function robotsTxt(urls: SiteUrls): string {
     '',
     'User-agent: *',
     signal,
+    'Disallow: /go/',
     'Allow: /',
     '',
     ...AI_CRAWLERS.map((ua) => `User-agent: ${ua}`),
     signal,
+    'Disallow: /go/',
     'Allow: /',
     '',
     `Sitemap: ${urls.document('sitemap')}`,

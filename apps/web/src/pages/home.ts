@@ -9,15 +9,24 @@ import { categoryLinks, disclosure, keptFields, productCard, section } from './s
 
 /** How many products the home page features. */
 export const FEATURED_COUNT = 12;
+/** How many products the "Popular this week" row shows at most. */
+export const POPULAR_COUNT = 6;
 
-/** `/`: search, the categories, featured products, the verified agents and the FAQ. */
-export async function homePage(ctx: PageContext): Promise<PageModel> {
+/**
+ * `/`: search, the categories, the products clicked most this week (`popular`: their slugs, most
+ * first; the row is left out while there are none), featured products, the verified agents and
+ * the FAQ.
+ */
+export async function homePage(ctx: PageContext, popular: readonly string[]): Promise<PageModel> {
   const { site, urls, locale } = ctx;
   const { m } = locale;
-  const [counts, featured] = await Promise.all([
+  const [counts, featured, clicked] = await Promise.all([
     site.categoryCounts(),
     ctx.catalog.featured(FEATURED_COUNT),
+    Promise.all(popular.map((slug) => ctx.catalog.getBySlug(slug))),
   ]);
+  // A product clicked before a catalog change may be gone from it.
+  const popularProducts = clicked.filter((p) => p !== undefined);
   const total = counts.reduce((sum, c) => sum + c.count, 0);
   const faq = faqMarkdown(urls, locale, site.agents, site.contactEmail);
   const blocks: Block[] = [
@@ -52,6 +61,17 @@ export async function homePage(ctx: PageContext): Promise<PageModel> {
         ],
       },
     ]),
+    ...(popularProducts.length === 0
+      ? []
+      : [
+          section('popular', m.home.popular, [
+            {
+              kind: 'products',
+              label: m.home.popular,
+              items: popularProducts.map((p) => productCard(ctx, p)),
+            },
+          ]),
+        ]),
     section('featured', m.home.featured, [
       {
         kind: 'products',

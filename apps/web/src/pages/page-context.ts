@@ -1,7 +1,8 @@
-import type { Agent, Currency, SiteUrls } from '@repo/catalog-core';
+import type { Agent, Currency, Popularity, SiteUrls } from '@repo/catalog-core';
 import type { CatalogIndex } from '@repo/search';
 import type { Locale } from '../i18n/locale.js';
 import type { Preferences } from '../i18n/preferences.js';
+import type { PopularityView } from '../plugins/popularity.js';
 import type { Site } from '../plugins/site.js';
 
 /** A price as pages show it: `¥328.00`, and `≈ R$ 245,00` in the visitor's currency. */
@@ -31,4 +32,8 @@ export interface PageContext {
   readonly given: Preferences['given'];
   /** A CNY price as the page shows it. */
   prices(priceCny: number): ShownPrice;
+  /** The clicks of the last 30 days as this request reads them: `sort=popular` orders by them. */
+  readonly popularity: Popularity;
+  /** Every window of clicks (the home page's popular row reads the last 7 days). */
+  readonly clicks: PopularityView;
 }

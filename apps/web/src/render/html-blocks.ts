@@ -11,12 +11,12 @@ const GALLERY_PHOTO = { width: 80 * PHOTO_BOX.width, height: 80 * PHOTO_BOX.heig
 export type LocalHref = (href: string) => string;
 
 /**
- * Renders one link: affiliate links get `rel="sponsored noopener"`, links from catalog data
+ * Renders one link: affiliate links get `rel="sponsored nofollow noopener"`, links from catalog data
  * `rel="ugc nofollow noopener"`, other sites `rel="noopener"`.
  */
 export function linkHtml(link: Link, local: LocalHref, className?: string): SafeHtml {
   const rel = link.sponsored
-    ? 'sponsored noopener'
+    ? 'sponsored nofollow noopener'
     : link.ugc
       ? 'ugc nofollow noopener'
       : link.external

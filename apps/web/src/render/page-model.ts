@@ -8,7 +8,7 @@ export interface Link {
   readonly href: string;
   readonly text: string;
   readonly mdHref?: string;
-  /** An affiliate link: `rel="sponsored noopener"`, opens in a new tab. */
+  /** An affiliate link: `rel="sponsored nofollow noopener"`, opens in a new tab. */
   readonly sponsored?: boolean;
   /** Another site, not sponsored: `rel="noopener"`, opens in a new tab. */
   readonly external?: boolean;

@@ -1,4 +1,4 @@
-import { convertPrice } from '@repo/catalog-core';
+import { convertPrice, POPULAR_WINDOW_DAYS, type SortOrder } from '@repo/catalog-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { WebHttpError } from '../errors.js';
 import { localeOf } from '../i18n/locale.js';
@@ -44,8 +44,11 @@ export function pageContext(request: FastifyRequest, query: KeptQuery): PageCont
       ? site.urls
       : site.urlsKeeping({ agent: agent?.id, lang: given.lang, currency: given.currency });
   const { rates } = site;
+  const clicks = request.server.popularity;
   return {
     site,
+    clicks,
+    popularity: clicks.current(POPULAR_WINDOW_DAYS),
     catalog: request.catalog.index,
     urls,
     ...(agent === undefined ? {} : { agent }),
@@ -81,6 +84,14 @@ export async function buildPage(
 export function preferenceKey(ctx: PageContext): string {
   const { given } = ctx;
   return `:${ctx.agent?.id ?? ''}:${ctx.locale.lang}${given.lang ? '!' : ''}:${ctx.currency}${given.currency ? '!' : ''}`;
+}
+
+/**
+ * The part of a page-cache key that the clicks change: a page in the popular order is kept per
+ * count of clicks, every other order ignores them.
+ */
+export function popularityKey(ctx: PageContext, sort: SortOrder | '' | undefined): string {
+  return sort === 'popular' ? `:${ctx.popularity.version}` : '';
 }
 
 /** How the URL fixed the representation: `.md` Markdown, `.html` HTML, else negotiated. */

@@ -1,4 +1,10 @@
-import { AGENT_IDS, CATEGORY_IDS, CURRENCIES, SORT_ORDERS } from '@repo/catalog-core';
+import {
+  AGENT_IDS,
+  CATEGORY_IDS,
+  CURRENCIES,
+  POPULAR_WINDOW_DAYS,
+  SORT_ORDERS,
+} from '@repo/catalog-core';
 import { type Static, Type } from 'typebox';
 import { LANGUAGES } from '../i18n/languages.js';
 
@@ -27,7 +33,7 @@ const literal = Type.Union([Type.Literal('1'), Type.Literal(EMPTY)], {
     'corrected).',
 });
 const sort = Type.Union([Type.Enum(SORT_ORDERS, { type: 'string' }), Type.Literal(EMPTY)], {
-  description: `Order: ${SORT_ORDERS.join(', ')}. Default: relevance with text, else newest.`,
+  description: `Order: ${SORT_ORDERS.join(', ')}. Default: relevance with text, else newest. popular: the products clicked through to an agent most in the last ${POPULAR_WINDOW_DAYS} days first, the rest in the default order.`,
 });
 const page = Type.Integer({
   minimum: 1,

@@ -84,7 +84,7 @@ describe('in Chromium', () => {
     await expect(page.locator('h1').textContent()).resolves.toBe(title);
     const buy = page.getByRole('link', { name: /^Buy with / });
     expect(await buy.count()).toBe(3);
-    expect(await buy.first().getAttribute('rel')).toBe('sponsored noopener');
+    expect(await buy.first().getAttribute('rel')).toBe('sponsored nofollow noopener');
     await expect(page.locator('.disclosure').textContent()).resolves.toMatch(/affiliate links/);
     expect(await page.locator('.gallery img').count()).toBeGreaterThan(0);
     // QC photos are drawn by the server: they must actually load, offline.
@@ -317,7 +317,7 @@ describe('in Chromium', () => {
     );
     const buy = card.getByRole('link', { name: /^Buy with / });
     expect(await buy.count()).toBe(3);
-    expect(await buy.first().getAttribute('rel')).toBe('sponsored noopener');
+    expect(await buy.first().getAttribute('rel')).toBe('sponsored nofollow noopener');
     await checkPage(page, problems, 'catalog-pasted-link');
   }, 60_000);
 

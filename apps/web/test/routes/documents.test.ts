@@ -103,7 +103,7 @@ describe('/robots.txt', () => {
     expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
     const groups = response.body.split(/\n\n+/).filter((g) => /^User-agent:/m.test(g));
     expect(groups[0]).toMatch(
-      /^User-agent: \*\nContent-Signal: ai-train=no, search=yes, ai-input=yes\nAllow: \/$/,
+      /^User-agent: \*\nContent-Signal: ai-train=no, search=yes, ai-input=yes\nDisallow: \/go\/\nAllow: \/$/,
     );
     for (const bot of ['GPTBot', 'ClaudeBot', 'PerplexityBot', 'Google-Extended', 'CCBot']) {
       expect(response.body).toContain(`User-agent: ${bot}\n`);

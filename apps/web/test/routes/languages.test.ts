@@ -202,7 +202,7 @@ describe('pages in the visitor’s language', () => {
         const app = await build();
         const html = (await app.inject(adding(url, 'lang', lang))).body;
         expect(html).toContain(escapeHtml(MESSAGES[lang].disclosure.text));
-        expect(html).toMatch(/rel="sponsored noopener"/);
+        expect(html).toMatch(/rel="sponsored nofollow noopener"/);
         const md = (
           await app.inject({ url: adding(url, 'lang', lang), headers: { accept: 'text/markdown' } })
         ).body;

@@ -47,7 +47,9 @@ describe('a pasted link on the catalog page', () => {
   it('gives three disclosed, sponsored buy links for a listing not catalogued', async () => {
     const html = (await get(`/catalog?q=${q(notCatalogued)}`)).body;
     expect(html).toContain('1688 item 799999999999 is not in the catalog');
-    const buy = [...html.matchAll(/<a href="([^"]+)" class="button" rel="sponsored noopener"/g)];
+    const buy = [
+      ...html.matchAll(/<a href="([^"]+)" class="button" rel="sponsored nofollow noopener"/g),
+    ];
     expect(buy.map((m) => m[1]!.replaceAll('&amp;', '&'))).toEqual(
       DEFAULT_AGENTS.map((a) => agentProductUrl(a, '1688', '799999999999')),
     );
@@ -73,6 +75,20 @@ describe('a pasted link on the catalog page', () => {
       expect(response.statusCode, path).toBe(200);
       expect(response.body.replaceAll('&#39;', '’')).toMatch(reason);
     }
+  });
+
+  it('finds the product from one of this catalog’s own product or buy links', async () => {
+    for (const link of [
+      `http://test.local/go/agent_c/${product.slug}`,
+      `https://catalog.example/producto/${product.slug}.html?lang=es`,
+    ]) {
+      const body = (await get(`/catalog?q=${q(link)}`)).body;
+      expect(cards(body)[0], link).toBe(`/producto/${product.slug}`);
+      expect(body, link).toContain('is in the catalog');
+    }
+    // A slug the catalog does not have is no product; the page says the link can't be read.
+    const unknown = (await get(`/catalog?q=${q('http://test.local/go/agent_a/gone-12345')}`)).body;
+    expect(cards(unknown)).toEqual([]);
   });
 
   it('keeps words as a text search', async () => {

@@ -24,7 +24,7 @@ describe('a preferred agent (?agent=)', () => {
     ]);
     const md = (await app.inject(`/producto/${product.slug}.md?agent=agent_c`)).body;
     expect(md).toMatch(
-      /- \[Buy with Jade Parcel \\\(your agent\\\)\]\(https:\/\/agent-c\.example[^)]*\) \(affiliate link\)\n- \[Buy with Lantern Buy\]/,
+      /- \[Buy with Jade Parcel \\\(your agent\\\)\]\(http:\/\/test\.local\/go\/agent_c\/[^)]*\) \(affiliate link\)\n- \[Buy with Lantern Buy\]/,
     );
   });
 

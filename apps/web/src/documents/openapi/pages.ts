@@ -5,7 +5,13 @@ import {
   SpreadsheetQuerySchema,
 } from '../../schemas/page-queries.js';
 import { ShippingQuerySchema } from '../../schemas/shipping-query.js';
-import { type OpenApiObject, pageResponses, pathParameter, queryParameters } from './shared.js';
+import {
+  type OpenApiObject,
+  pageErrors,
+  pageResponses,
+  pathParameter,
+  queryParameters,
+} from './shared.js';
 
 const tags = ['Pages'];
 const md = 'Also at the `.md` URL of the path; see the Markdown twin rules in the API docs.';
@@ -78,6 +84,32 @@ export function pagePaths(): Record<string, OpenApiObject> {
         description: `100 rows per page. ${md}`,
         parameters: [agent, ...queryParameters(SpreadsheetQuerySchema)],
         responses: pageResponses('A page of the spreadsheet', [400, 404]),
+      },
+    },
+    '/go/{agent}/{slug}': {
+      get: {
+        tags,
+        operationId: 'outbound',
+        summary: 'A buy link: 302 to the agent’s affiliate link for a catalog product, counted',
+        description:
+          'The buy links of pages and of search_products go through here. The Location is the ' +
+          'affiliate link the product page names for that agent, made from the catalog and the ' +
+          'agents file only. One click per client, product and hour is counted per product, ' +
+          'agent and day (no cookie; no address or user agent stored); HEAD, prefetches and ' +
+          'crawlers are not counted. Disallowed in robots.txt. An unknown or closed agent, or ' +
+          'an unknown slug, is a 404 page.',
+        parameters: [agent, slug],
+        responses: {
+          302: {
+            description: 'To the agent’s product page, with the affiliate code.',
+            headers: {
+              Location: { schema: { type: 'string', format: 'uri' } },
+              'X-Robots-Tag': { schema: { type: 'string' }, description: 'Always `noindex`.' },
+              'Cache-Control': { schema: { type: 'string' }, description: 'Always `no-store`.' },
+            },
+          },
+          ...pageErrors([404, 429]),
+        },
       },
     },
     '/shipping': {

@@ -39,16 +39,29 @@ export function pathParameter(name: string, s: OpenApiObject, description: strin
 
 const STRING = { type: 'string' };
 
+const ERRORS: Readonly<Record<number, string>> = {
+  400: 'A query parameter is invalid.',
+  404: 'No such resource.',
+  429: 'Too many requests from this client: see Retry-After.',
+};
+
+/** A page's errors: an HTML or Markdown page, or problem+json, as the request asks. */
+export function pageErrors(errors: readonly number[]): OpenApiObject {
+  const content = {
+    'text/html': { schema: STRING },
+    'text/markdown': { schema: STRING },
+    'application/problem+json': { schema: ref('Problem') },
+  };
+  return {
+    ...Object.fromEntries(
+      errors.map((status) => [status, { description: ERRORS[status], content }]),
+    ),
+    405: { description: 'Only GET and HEAD are allowed.' },
+  };
+}
+
 /** The responses of an HTML page with its Markdown twin, and its errors in both plus problem+json. */
 export function pageResponses(what: string, errors: readonly number[]): OpenApiObject {
-  const error = (description: string) => ({
-    description,
-    content: {
-      'text/html': { schema: STRING },
-      'text/markdown': { schema: STRING },
-      'application/problem+json': { schema: ref('Problem') },
-    },
-  });
   return {
     200: {
       description: `${what}: HTML, or Markdown when \`Accept: text/markdown\` is preferred (Vary: Accept).`,
@@ -62,9 +75,7 @@ export function pageResponses(what: string, errors: readonly number[]): OpenApiO
       },
       content: { 'text/html': { schema: STRING }, 'text/markdown': { schema: STRING } },
     },
-    ...(errors.includes(400) ? { 400: error('A query parameter is invalid.') } : {}),
-    ...(errors.includes(404) ? { 404: error('No such resource.') } : {}),
-    405: { description: 'Only GET and HEAD are allowed.' },
+    ...pageErrors(errors),
   };
 }
 

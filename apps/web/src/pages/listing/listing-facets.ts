@@ -8,6 +8,7 @@ import type { ListingView } from './listing-view.js';
 /** The orders a listing offers, in the order the form and links show them. */
 export const SORT_CHOICES: readonly SortOrder[] = [
   'relevance',
+  'popular',
   'newest',
   'price_asc',
   'price_desc',

@@ -32,7 +32,11 @@ export async function listingPage(
   const result =
     pasted?.result ??
     (await ctx.catalog.search(
-      toSearchQuery(view.request, { limit: LISTING_PAGE_SIZE, rates: ctx.site.rates }),
+      toSearchQuery(view.request, {
+        limit: LISTING_PAGE_SIZE,
+        rates: ctx.site.rates,
+        popularity: ctx.popularity,
+      }),
     ));
   if (pasted) {
     // A link names one listing: its card says what it is; no category or order narrows it.

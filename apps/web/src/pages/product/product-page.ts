@@ -1,5 +1,5 @@
 import {
-  buyLinks,
+  countedBuyLinks,
   MARKETPLACE_NAMES,
   type Product,
   qcAlbum,
@@ -84,7 +84,7 @@ export async function productPage(ctx: PageContext, p: Product): Promise<PageMod
     .filter((r) => r.slug !== p.slug)
     .slice(0, 6)
     .map((r) => productCard(ctx, r));
-  const links = buyLinks(site.agents, p.marketplace, p.item_id);
+  const links = countedBuyLinks(site.agents, site.baseUrl, p.slug);
   // The estimate depends only on the parcel weight (the product's, else its category's typical
   // one), so products of equal weight share one computation per language and currency.
   const shipping = await site.memo(

@@ -63,6 +63,7 @@ export async function spreadsheetPage(
     ...(q ? { q } : {}),
     ...(category ? { category } : {}),
     ...(sort ? { sort } : {}),
+    ...(sort === 'popular' ? { popularity: ctx.popularity } : {}),
     offset: (pageNo - 1) * SPREADSHEET_PAGE_SIZE,
     limit: SPREADSHEET_PAGE_SIZE,
   });

@@ -1,10 +1,4 @@
-import {
-  type Agent,
-  agentProductUrl,
-  convertPrice,
-  type QueryParams,
-  type SortOrder,
-} from '@repo/catalog-core';
+import { type Agent, convertPrice, type QueryParams, type SortOrder } from '@repo/catalog-core';
 import type { SearchResult } from '@repo/search';
 import type { Cell, Column } from '../../render/page-model.js';
 import type { PageContext } from '../page-context.js';
@@ -77,7 +71,7 @@ export function spreadsheetRows(ctx: PageContext, agent: Agent, result: SearchRe
     {
       content: [
         {
-          href: agentProductUrl(agent, p.marketplace, p.item_id),
+          href: urls.outbound(agent.id, p.slug),
           text: m.spreadsheet.buy,
           sponsored: true,
         },

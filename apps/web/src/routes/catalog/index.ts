@@ -2,7 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { listingKey, listingPage } from '../../pages/listing/listing-page.js';
 import { PAGE_ROUTE, sendKeptPage } from '../../render/send-page.js';
 import { type ListingQuery, ListingQuerySchema } from '../../schemas/page-queries.js';
-import { buildPage, formatOfPath, pageContext, preferenceKey, readOnly } from '../page-route.js';
+import {
+  buildPage,
+  formatOfPath,
+  pageContext,
+  popularityKey,
+  preferenceKey,
+  readOnly,
+} from '../page-route.js';
 
 const URLS = ['/catalog', '/catalog.html', '/catalog.md', '/catalog/index.md'];
 
@@ -18,7 +25,7 @@ export default async function catalogRoutes(fastify: FastifyInstance) {
           request,
           reply,
           request.site,
-          `catalog:${listingKey(request.query)}${preferenceKey(ctx)}`,
+          `catalog:${listingKey(request.query)}${preferenceKey(ctx)}${popularityKey(ctx, request.query.sort)}`,
           () => buildPage(ctx, () => listingPage(ctx, request.query)),
           formatOfPath(url),
         );

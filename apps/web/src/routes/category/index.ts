@@ -8,6 +8,7 @@ import { type ListingQuery, ListingQuerySchema } from '../../schemas/page-querie
 import {
   buildPage,
   pageContext,
+  popularityKey,
   preferenceKey,
   readOnly,
   splitSuffix,
@@ -36,7 +37,7 @@ export default async function categoryRoutes(fastify: FastifyInstance) {
         request,
         reply,
         request.site,
-        `category:${id}:${listingKey(request.query)}${preferenceKey(ctx)}`,
+        `category:${id}:${listingKey(request.query)}${preferenceKey(ctx)}${popularityKey(ctx, request.query.sort)}`,
         () => buildPage(ctx, () => listingPage(ctx, request.query, id)),
         fixed ?? format,
       );

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { homePage } from '../../pages/home.js';
+import { homePage, POPULAR_COUNT } from '../../pages/home.js';
+import { POPULAR_ROW_DAYS } from '../../plugins/popularity.js';
 import { PAGE_ROUTE, sendKeptPage } from '../../render/send-page.js';
 import { type PageQuery, PageQuerySchema } from '../../schemas/page-queries.js';
 import { buildPage, formatOfPath, pageContext, preferenceKey, readOnly } from '../page-route.js';
@@ -7,8 +8,8 @@ import { buildPage, formatOfPath, pageContext, preferenceKey, readOnly } from '.
 const URLS = ['/', '/index.html', '/index.md', '/index.html.md'];
 
 /**
- * `GET /` and its twins. The page depends only on the catalog and the visitor's variant (language,
- * currency, agent), so it is kept in the page cache per variant; the `Link` header points agents
+ * `GET /` and its twins. The page depends only on the catalog, the visitor's variant (language,
+ * currency, agent) and the products of its popular row, so it is kept in the page cache per both; the `Link` header points agents
  * at the discovery documents.
  */
 export default async function homeRoutes(fastify: FastifyInstance) {
@@ -27,12 +28,14 @@ export default async function homeRoutes(fastify: FastifyInstance) {
       (request: FastifyRequest<{ Querystring: PageQuery }>, reply) => {
         const ctx = pageContext(request, request.query);
         reply.header('link', link);
+        // The page changes with the products in its popular row, not with every click.
+        const popular = ctx.clicks.top(POPULAR_ROW_DAYS, POPULAR_COUNT);
         return sendKeptPage(
           request,
           reply,
           ctx.site,
-          `page:home${preferenceKey(ctx)}`,
-          () => buildPage(ctx, () => homePage(ctx)),
+          `page:home${preferenceKey(ctx)}:${popular.join(' ')}`,
+          () => buildPage(ctx, () => homePage(ctx, popular)),
           url.endsWith('.md') ? 'markdown' : formatOfPath(url),
         );
       },

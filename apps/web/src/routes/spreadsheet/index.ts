@@ -7,6 +7,7 @@ import { type SpreadsheetQuery, SpreadsheetQuerySchema } from '../../schemas/pag
 import {
   buildPage,
   pageContext,
+  popularityKey,
   preferenceKey,
   readOnly,
   splitSuffix,
@@ -34,7 +35,7 @@ export default async function spreadsheetRoutes(fastify: FastifyInstance) {
       // A spreadsheet shows its own agent's links; a preferred agent only rides in its links.
       const ctx = pageContext(request, request.query);
       const { q, category, sort, page: n } = request.query;
-      const key = `spreadsheet:${agent.id}:${JSON.stringify([q, category, sort, n])}${preferenceKey(ctx)}`;
+      const key = `spreadsheet:${agent.id}:${JSON.stringify([q, category, sort, n])}${preferenceKey(ctx)}${popularityKey(ctx, sort)}`;
       return sendKeptPage(
         request,
         reply,
