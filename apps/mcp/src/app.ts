@@ -1,4 +1,5 @@
 import type { LiveCatalog } from '@repo/catalog-io';
+import { openClickReader } from '@repo/clicks';
 import {
   type AttributionOptions,
   attributionPlugin,
@@ -16,7 +17,11 @@ import healthRoutes from './routes/health/index.js';
 import mcpRoutes from './routes/mcp/index.js';
 import wellKnownRoutes from './routes/well-known/index.js';
 import { buildServerCard } from './server-card.js';
-import { createToolRegistry, type ResultCacheOptions } from './tools/tool-registry.js';
+import {
+  createToolRegistry,
+  type PopularitySource,
+  type ResultCacheOptions,
+} from './tools/tool-registry.js';
 
 /** What the MCP app needs. */
 export interface McpAppOptions {
@@ -36,6 +41,12 @@ export interface McpAppOptions {
   readonly resultCache?: ResultCacheOptions;
   /** The process's metrics, fed with every request; absent: not measured. */
   readonly metrics?: ServiceMetrics | undefined;
+  /**
+   * The clicks behind `sort: "popular"`: the web app's counter in the one-process server (its
+   * owner closes it); absent: read from Redis (`REDIS_URL`), else from the web app's
+   * `DATA_DIR/clicks.json`, and closed with the app.
+   */
+  readonly clicks?: PopularitySource;
 }
 
 const DEFAULT_RESULT_CACHE: ResultCacheOptions = { size: 1024, ttlMs: 60_000 };
@@ -53,6 +64,7 @@ export default async function mcpApp(fastify: FastifyInstance, opts: McpAppOptio
     config.baseUrl,
     opts.resultCache ?? DEFAULT_RESULT_CACHE,
     fastify.log,
+    opts.clicks ?? ownClickReader(fastify, config),
   );
   const card = buildServerCard(config.baseUrl);
 
@@ -99,4 +111,14 @@ export default async function mcpApp(fastify: FastifyInstance, opts: McpAppOptio
         }),
     );
   }
+}
+
+/** Reads the clicks the web app counts, closed with the app. */
+function ownClickReader(fastify: FastifyInstance, config: Readonly<McpConfig>): PopularitySource {
+  const reader = openClickReader({
+    redisUrl: config.edge.redisUrl,
+    file: config.data.clicks.file,
+  });
+  fastify.addHook('onClose', () => reader.close());
+  return reader;
 }

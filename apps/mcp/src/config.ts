@@ -2,6 +2,9 @@ import {
   type CatalogConfig,
   catalogConfig,
   catalogEnv,
+  type DataConfig,
+  dataConfig,
+  dataEnv,
   type EdgeConfig,
   type Env,
   EnvError,
@@ -21,6 +24,7 @@ export const McpEnvSchema = Type.Object({
   ...catalogEnv,
   ...edgeEnv,
   ...opsEnv,
+  ...dataEnv,
   MCP_ALLOWED_ORIGINS: Type.Optional(
     Type.String({
       description:
@@ -49,6 +53,11 @@ export interface McpConfig extends ServerConfig {
   readonly bodyLimit: number;
   /** The metrics listener (absent: off) and how long a client may take to send a request. */
   readonly ops: OpsConfig;
+  /**
+   * Where the web app's click counts are read for `sort: "popular"` when there is no Redis
+   * (`DATA_DIR/clicks.json`), and whether they are counted at all.
+   */
+  readonly data: DataConfig;
 }
 
 /** `https://a.example:8443/` → `https://a.example:8443`; anything that is not a bare origin → undefined. */
@@ -95,5 +104,6 @@ export function loadConfig(env: Env = process.env): Readonly<McpConfig> {
     allowedOrigins: Object.freeze(allowedOrigins(values.MCP_ALLOWED_ORIGINS, server.baseUrl)),
     bodyLimit: values.MCP_BODY_LIMIT,
     ops: opsConfig(values, server.port),
+    data: dataConfig(values),
   });
 }

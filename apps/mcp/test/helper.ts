@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateSampleCatalog } from '@repo/catalog-core/sample';
 import { fixedCatalog } from '@repo/catalog-io';
+import { createClickCounter } from '@repo/clicks';
 import type { Env } from '@repo/env';
 import { startServerProcess } from '@repo/fastify-kit/testing';
 import type { CatalogIndex } from '@repo/search';
@@ -25,12 +26,21 @@ export const BASE_URL = 'http://test.local';
 /** What a test may change of the app: its options, or only its index. */
 export type BuildOptions = Partial<McpAppOptions> & { readonly index?: CatalogIndex };
 
-/** The MCP app with test config and its own index, closed when the test finishes. */
+/**
+ * The MCP app with test config and its own index, closed when the test finishes. Its popular
+ * order reads clicks of its own, in memory (none), unless the test gives a counter.
+ */
 export async function build(env: Env = {}, { index, ...options }: BuildOptions = {}) {
   const config = loadConfig({ BASE_URL, ...env });
   const app = Fastify({ logger: false, frameworkErrors: createErrorHandler(config.bodyLimit) });
   const catalog = fixedCatalog(index ?? createEmbeddedIndex(products));
-  app.register(fp(mcpApp), { config, catalog, ...options });
+  let clicks = options.clicks;
+  if (clicks === undefined) {
+    const own = createClickCounter();
+    onTestFinished(() => own.close());
+    clicks = own;
+  }
+  app.register(fp(mcpApp), { config, catalog, ...options, clicks });
   await app.ready();
   onTestFinished(() => app.close());
   return app;

@@ -2,8 +2,8 @@ import {
   AFFILIATE_DISCLOSURE,
   type AgentId,
   type BuyLink,
-  buyLinks,
   convertPrice,
+  countedBuyLinks,
   isAgentId,
   MAX_OFFSET,
   type Product,
@@ -87,7 +87,7 @@ export function toProductSummary(
       (photo) => qcPhotoUrl(ctx.baseUrl, product.slug, photo) ?? [],
     ),
     qc_albums: (product.qc_albums ?? []).flatMap((url) => qcAlbum(url) ?? []),
-    buy_links: buyLinks(agents, product.marketplace, product.item_id).filter(isAgentLink),
+    buy_links: countedBuyLinks(agents, ctx.baseUrl, product.slug).filter(isAgentLink),
     ...(product.batch !== undefined && { batch: product.batch }),
     ...(product.seller !== undefined && { seller: product.seller }),
     created_at: product.created_at,
@@ -101,7 +101,11 @@ export async function searchProducts(
 ): Promise<ToolAnswer> {
   // min_price above max_price is a SearchQueryError, answered with isError by the registry.
   // The version's rates, the ones its index reads the prices of the text with.
-  const query = toSearchQuery(args, { limit: TOOL_DEFAULT_LIMIT, rates: ctx.rates });
+  const query = toSearchQuery(args, {
+    limit: TOOL_DEFAULT_LIMIT,
+    rates: ctx.rates,
+    popularity: ctx.popularity,
+  });
   const { offset, limit } = query;
   // A pasted listing link is looked up, not searched as words (nor ever fetched).
   const pasted = args.query ? await lookupPastedLink(ctx.index, args.query, ctx.agents) : undefined;

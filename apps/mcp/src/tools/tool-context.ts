@@ -1,4 +1,4 @@
-import type { Agent, CurrencyRates } from '@repo/catalog-core';
+import type { Agent, CurrencyRates, Popularity } from '@repo/catalog-core';
 import type { CatalogIndex } from '@repo/search';
 
 /**
@@ -15,6 +15,8 @@ export interface ToolSources {
    * version's own, the ones its index reads a query's prices with.
    */
   readonly rates: CurrencyRates;
+  /** The clicks of the last 30 days, read only for a call that asks for the popular order. */
+  readonly popularity?: Popularity;
 }
 
 /** What every tool reads: the sources, and a way to say that part of an answer never changes. */

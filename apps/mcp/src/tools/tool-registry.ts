@@ -1,5 +1,6 @@
-import { TOOL_CONTRACTS, type ToolName } from '@repo/catalog-core';
+import { POPULAR_WINDOW_DAYS, TOOL_CONTRACTS, type ToolName } from '@repo/catalog-core';
 import type { CatalogVersion } from '@repo/catalog-io';
+import type { ClickReader } from '@repo/clicks';
 import { ResultCache } from '@repo/search';
 import type { FastifyBaseLogger } from 'fastify';
 import { Compile } from 'typebox/compile';
@@ -26,6 +27,14 @@ const HANDLERS: Readonly<Record<ToolName, ToolHandler>> = {
 export interface ResultCacheOptions {
   readonly size: number;
   readonly ttlMs: number;
+}
+
+/** Where the clicks behind `sort: "popular"` are read: shared counts, or the web app's file. */
+export type PopularitySource = Pick<ClickReader, 'popularity'>;
+
+/** Whether a call asks for the popular order, whose answer depends on the clicks too. */
+function asksPopular(input: object): boolean {
+  return (input as { sort?: unknown }).sort === 'popular';
 }
 
 /** The outcome of `tools/call`: a `CallToolResult` as UTF-8 JSON, ready for the wire. */
@@ -69,6 +78,7 @@ export function createToolRegistry(
   baseUrl: string,
   cacheOptions: ResultCacheOptions,
   log: FastifyBaseLogger,
+  clicks: PopularitySource,
 ): ToolRegistry {
   // Each catalog version has its own context and result cache, made by its first call and
   // dropped with it: no answer of one version is ever served for another.
@@ -136,10 +146,19 @@ export function createToolRegistry(
         `Invalid params: "arguments" nest deeper than ${MAX_ARGUMENT_DEPTH} levels; no tool takes more than 3.`,
       );
     }
+    // A popular answer is kept per count of clicks: the counts' version is part of its key.
+    const popularity = asksPopular(input)
+      ? await clicks.popularity(POPULAR_WINDOW_DAYS)
+      : undefined;
     // One flat string from the serialiser: a joined key is a rope that the cache's map must first
     // copy flat to hash it, on every call.
-    const key = JSON.stringify([name, input]);
-    const { ctx, cache } = versionOf(catalog);
+    const key =
+      popularity === undefined
+        ? JSON.stringify([name, input])
+        : JSON.stringify([name, input, popularity.version]);
+    const version = versionOf(catalog);
+    const { cache } = version;
+    const ctx = popularity === undefined ? version.ctx : { ...version.ctx, popularity };
     const cached = cache.get(key);
     if (cached !== undefined) return { json: cached, isError: false, kept: true };
     if (!tool.validator.Check(input)) {
