@@ -1,4 +1,5 @@
 import authApp from '@repo/auth/app';
+import { createClickCounter } from '@repo/clicks';
 import { loadOrExit } from '@repo/env';
 import { startServer } from '@repo/fastify-kit';
 import { createKeySet } from '@repo/jwt';
@@ -20,8 +21,23 @@ const server = await startServer({
   register: async (app, { catalog, metrics }) => {
     // Tokens are verified against this process's own keys, not fetched over HTTP from itself.
     const { publicJwks: jwks } = await createKeySet(config.auth.signingKeys);
-    app.register(webApp, { config: config.web, catalog, jwks, metrics });
-    app.register(mcpApp, { config: config.mcp, catalog, jwks, serveHealth: false, metrics });
+    // One counter: the clicks the web app counts are the ones `search_products` sorts by.
+    const clicks = createClickCounter({
+      redisUrl: config.web.edge.redisUrl,
+      file: config.web.data.clicks.file,
+      flushMs: config.web.data.clicks.flushMs,
+      log: app.log,
+    });
+    app.addHook('onClose', () => clicks.close());
+    app.register(webApp, { config: config.web, catalog, jwks, metrics, clicks });
+    app.register(mcpApp, {
+      config: config.mcp,
+      catalog,
+      jwks,
+      serveHealth: false,
+      metrics,
+      clicks,
+    });
     app.register(authApp, { config: config.auth, serveHealth: false, metrics });
   },
 });
