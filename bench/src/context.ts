@@ -1,3 +1,5 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Rounds } from './compare.js';
@@ -36,13 +38,29 @@ export interface BenchContext {
   readonly report: Record<string, unknown>;
 }
 
-/** The environment of a measured service: rate limits off (one generator is one client). */
+// The measured servers' clicks and keys, apart from the ones `pnpm start` keeps in data/.
+let dataDir: string | undefined;
+function benchDataDir(): string {
+  if (dataDir === undefined) {
+    const dir = mkdtempSync(join(tmpdir(), 'catalog-bench-'));
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    dataDir = dir;
+  }
+  return dataDir;
+}
+
+/**
+ * The environment of a measured service: rate limits off (one generator is one client), its
+ * files (clicks counted by the bench, the signing key) in a folder of the run's own.
+ */
 export function serviceEnv(level: LogLevel, extra: Record<string, string> = {}) {
   return {
     LOG_LEVEL: level,
     RATE_LIMIT_PAGES: '0',
     RATE_LIMIT_MCP: '0',
     RATE_LIMIT_TOKEN: '0',
+    RATE_LIMIT_GO: '0',
+    DATA_DIR: benchDataDir(),
     ...extra,
   };
 }

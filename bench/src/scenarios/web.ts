@@ -106,12 +106,38 @@ function variant(page: ServiceScenario, v: (typeof VARIANTS)[number]): ServiceSc
   };
 }
 
+// A browser's user agent: the load generator's own would be taken for a crawler and not counted.
+const BROWSER = {
+  'user-agent':
+    'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36',
+};
+const AGENTS = ['agent_a', 'agent_b', 'agent_c'];
+
+/**
+ * The buy links, each slug through each agent in turn: the first click of each product is
+ * counted, the rest are the repeats one client makes within the hour (folded, not counted).
+ */
+const OUTBOUND: ServiceScenario = {
+  scenario: {
+    name: `GET /go/{agent}/{slug} (${slugs.length} slugs)`,
+    requests: slugs.map((slug, i) => ({
+      path: `/go/${AGENTS[i % AGENTS.length]}/${slug}`,
+      headers: BROWSER,
+    })),
+  },
+  baseline: {
+    name: 'bare GET /bare/go/{agent}/{slug} (302)',
+    requests: slugs.map((slug, i) => ({ path: `/bare/go/${AGENTS[i % AGENTS.length]}/${slug}` })),
+  },
+};
+
 /** The web app's routes under load: the pages, then the same pages in each variant. */
 export const WEB_SCENARIOS: readonly ServiceScenario[] = [
   {
     scenario: { name: 'GET /health.json', requests: [{ path: '/health.json' }] },
     baseline: bareJson,
   },
+  OUTBOUND,
   ...PAGES,
   ...VARIANTS.flatMap((v) => PAGES.map((page) => variant(page, v))),
 ];
