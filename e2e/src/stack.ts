@@ -12,6 +12,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export interface StackOptions {
   /** How many mcp processes behind the gateway (default 2). */
   readonly mcpReplicas?: number;
+  /** How many web processes behind the gateway (default 1): `web`, then `web-2`, … */
+  readonly webReplicas?: number;
   /** Start a Redis and give the apps `REDIS_URL` (default true). */
   readonly redis?: boolean;
   /** Extra variables for every app (rate-limit budgets, keys…). */
@@ -23,7 +25,7 @@ export interface Stack {
   /** The gateway's origin: the service's BASE_URL. */
   readonly baseUrl: string;
   readonly redisUrl: string | undefined;
-  /** Every process, by name (`web`, `auth`, `mcp-1`, `mcp-2`, `gateway`, `redis`). */
+  /** Every process, by name (`web`, `auth`, `mcp-1`, `mcp-2`, `gateway`, `redis`; `web-2`, …). */
   readonly processes: ReadonlyMap<string, Managed>;
   /** Direct address of an app process, bypassing the gateway. */
   directUrl(name: string): string;
@@ -101,7 +103,12 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     });
   }
   specs.set('auth', await app('auth', 'apps/auth/dist/server.js'));
-  specs.set('web', await app('web', 'apps/web/dist/server.js'));
+  const webPorts: number[] = [];
+  for (let i = 1; i <= (options.webReplicas ?? 1); i++) {
+    const spec = await app(i === 1 ? 'web' : `web-${i}`, 'apps/web/dist/server.js');
+    webPorts.push(spec.port);
+    specs.set(spec.name, spec);
+  }
   const mcpPorts: number[] = [];
   for (let i = 1; i <= (options.mcpReplicas ?? 2); i++) {
     const spec = await app(`mcp-${i}`, 'apps/mcp/dist/server.js');
@@ -110,7 +117,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   }
   const config = await writeGatewayConfig(join(root, 'infra/gateway/nginx.conf.template'), dir, {
     GATEWAY_PORT: String(gatewayPort),
-    WEB_UPSTREAM_SERVERS: upstreamServers([specs.get('web')!.port]),
+    WEB_UPSTREAM_SERVERS: upstreamServers(webPorts),
     MCP_UPSTREAM_SERVERS: upstreamServers(mcpPorts),
     AUTH_UPSTREAM_SERVERS: upstreamServers([specs.get('auth')!.port]),
   });
