@@ -106,9 +106,9 @@ export function sendError(
   // A URL the router refuses (one-process server) is answered at the root, where the web app's
   // page renderer is not decorated: problem+json then, still without internals.
   if (rep === 'json' || request.server.site === undefined) {
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-cache');
     return reply
       .code(status)
-      .header('cache-control', 'no-cache')
       .type('application/problem+json')
       .send(problem(status, message, request.url));
   }
@@ -124,6 +124,13 @@ export function sendError(
  * and answered without internals (no stack, no path), in HTML, Markdown or problem+json.
  */
 export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (
+    (error.statusCode === 400 || error.statusCode === 414) &&
+    REFUSED_OUTBOUND.test(request.url)
+  ) {
+    reply.headers(OUTBOUND_HEADERS);
+    return sendError(request, reply, 404, NO_SUCH_LINK, noLinkHere);
+  }
   const status = statusOf(error);
   if (status >= 500) request.log.error({ err: error }, 'request failed');
   else request.log.info({ err: { code: error.code, message: error.message } }, 'client error');
@@ -138,6 +145,22 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
     localizedMessage(error, status),
   );
 }
+
+/** Every answer under `/go/` carries these: a redirect is nobody's page, and no cache may keep it. */
+export const OUTBOUND_HEADERS = { 'x-robots-tag': 'noindex', 'cache-control': 'no-store' } as const;
+
+const NO_SUCH_LINK =
+  'This link leads to no product or agent. Search the catalog to find the product.';
+const noLinkHere: LocalizedMessage = (l) => l.m.errors.noOutbound;
+
+/** A path under `/go/` that names no product on an agent taking orders. */
+export function noSuchLink(): WebHttpError {
+  return new WebHttpError(404, NO_SUCH_LINK, OUTBOUND_HEADERS, noLinkHere);
+}
+
+// A URL under /go/ names a product on an agent or nothing: one that the router or the schema
+// refuses (a bad percent-encoding, a segment too long) is no link either, and says so as a 404.
+const REFUSED_OUTBOUND = /^\/go\//;
 
 /** 404 for any route the app does not know, in the representation asked for. */
 export function handleNotFound(request: FastifyRequest, reply: FastifyReply) {

@@ -66,8 +66,11 @@ export function sendPage(
     // The language may come from Accept-Language, and the currency from its region.
     .header('vary', 'Accept, Accept-Language')
     .header('content-language', model.lang ?? 'en')
-    .header('content-signal', SERVICE_INFO.contentSignal)
-    .header('cache-control', status >= 400 ? 'no-cache' : PAGE_CACHE_CONTROL);
+    .header('content-signal', SERVICE_INFO.contentSignal);
+  // An error that set its own (`no-store` under /go/) keeps it.
+  if (status < 400 || !reply.hasHeader('cache-control')) {
+    reply.header('cache-control', status >= 400 ? 'no-cache' : PAGE_CACHE_CONTROL);
+  }
   if (model.noindex) reply.header('x-robots-tag', 'noindex');
   if (rep === 'markdown') {
     const rendered = cached.markdown();

@@ -74,6 +74,8 @@ describe('GET /go/{agent}/{slug}', () => {
       `/go/agent_a/${product.slug}/more`,
       '/go/agent_a/https%3A%2F%2Fevil.example',
       `/go/agent_a/${'a'.repeat(300)}-12345`,
+      '/go/agent_a/%E0%A4%A',
+      `/go/${'x'.repeat(80)}/${product.slug}`,
     ]) {
       const response = await app.inject(click(url));
       expect(response.statusCode, url).toBe(404);

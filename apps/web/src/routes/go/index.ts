@@ -3,7 +3,7 @@ import { type ClickCounter, isCrawler, isPrefetch } from '@repo/clicks';
 import type { ServiceMetrics } from '@repo/ops';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { WebHttpError } from '../../errors.js';
+import { noSuchLink, OUTBOUND_HEADERS } from '../../errors.js';
 import { readOnly } from '../page-route.js';
 
 /** Options of the outbound routes. */
@@ -24,19 +24,6 @@ const Params = Type.Object({
 });
 const SLUG = new RegExp(SLUG_PATTERN);
 
-// A redirect is nobody's page: search engines must not index it (robots.txt also disallows
-// `/go/`), and no cache may answer it, or the click would not reach us to be counted.
-const OUTBOUND_HEADERS = { 'x-robots-tag': 'noindex', 'cache-control': 'no-store' };
-
-function noSuchLink(): WebHttpError {
-  return new WebHttpError(
-    404,
-    'This link leads to no product or agent. Search the catalog to find the product.',
-    {},
-    (l) => l.m.errors.noOutbound,
-  );
-}
-
 /** Whether a request is somebody following the link: not a HEAD, a prefetch or a crawler. */
 function isClick(request: FastifyRequest): boolean {
   return (
@@ -54,6 +41,8 @@ function isClick(request: FastifyRequest): boolean {
  * unknown agent or slug is a 404 page, never a redirect.
  */
 export default async function goRoutes(fastify: FastifyInstance, opts: GoRoutesOptions) {
+  // Search engines must not index a redirect (robots.txt also disallows `/go/`), and no cache may
+  // answer it, or the click would not reach us to be counted: on every answer here, 429 included.
   fastify.addHook('onSend', (_request, reply, payload, done) => {
     reply.headers(OUTBOUND_HEADERS);
     done(null, payload);
