@@ -63,8 +63,10 @@ ${tools}
    answer's \`interpretation\` says how they were read; \`literal: true\` searches them as given.
    A listing link the user pastes (Weidian, Taobao, Tmall, 1688, or an agent's product link) goes
    in \`query\` as it is: the answer's \`link\` says whether the catalog has it and gives every
-   agent's buy link for it.
-3. Show each item's title, price (CNY with the converted price), and the buy links.
+   agent's buy link for it. "What's popular" is \`sort: "popular"\`: the products shoppers
+   clicked through to an agent most in the last 30 days first.
+3. Show each item's title, price (CNY with the converted price), and the buy links as given
+   (this catalog's \`/go/\` links lead to the agent's page).
 4. Always show the returned \`disclosure\` text next to the links: they are affiliate links.
 
 ## Through Markdown pages
