@@ -325,6 +325,10 @@ describe('request ids and metrics', () => {
     for (const app of ['web', 'mcp', 'auth']) {
       expect(text).toMatch(new RegExp(`^rate_limit_rejections_total\\{app="${app}"\\} 0$`, 'm'));
     }
+    // Every agent's clicks from 0, before anyone clicked.
+    for (const agent of ['agent_a', 'agent_b', 'agent_c']) {
+      expect(text).toMatch(new RegExp(`^outbound_clicks_total\\{agent="${agent}"\\} 0$`, 'm'));
+    }
     expect(text).toMatch(/^process_resident_memory_bytes \d+/m);
   });
 });

@@ -1,4 +1,4 @@
-import { agentProductUrl, SLUG_PATTERN } from '@repo/catalog-core';
+import { AGENT_IDS, agentProductUrl, SLUG_PATTERN } from '@repo/catalog-core';
 import { type ClickCounter, isCrawler, isPrefetch } from '@repo/clicks';
 import type { ServiceMetrics } from '@repo/ops';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -48,6 +48,8 @@ export default async function goRoutes(fastify: FastifyInstance, opts: GoRoutesO
     done(null, payload);
   });
 
+  // Each agent's series from 0, so a scrape shows it before its first click.
+  for (const id of AGENT_IDS) opts.metrics?.countClick(id, 0);
   const rateLimit =
     opts.budget > 0 ? { max: opts.budget, timeWindow: opts.windowMs } : (false as const);
 
