@@ -1,10 +1,9 @@
 import authApp from '@repo/auth/app';
-import { createClickCounter } from '@repo/clicks';
 import { loadOrExit } from '@repo/env';
 import { startServer } from '@repo/fastify-kit';
 import { createKeySet } from '@repo/jwt';
 import mcpApp from '@repo/mcp/app';
-import webApp, { handleFrameworkError } from '@repo/web/app';
+import webApp, { handleFrameworkError, webClickCounter } from '@repo/web/app';
 import { loadConfig } from './config.js';
 
 // The one-process default: the three apps on one port, one shared catalog. Each app stays
@@ -22,12 +21,7 @@ const server = await startServer({
     // Tokens are verified against this process's own keys, not fetched over HTTP from itself.
     const { publicJwks: jwks } = await createKeySet(config.auth.signingKeys);
     // One counter: the clicks the web app counts are the ones `search_products` sorts by.
-    const clicks = createClickCounter({
-      redisUrl: config.web.edge.redisUrl,
-      file: config.web.data.clicks.file,
-      flushMs: config.web.data.clicks.flushMs,
-      log: app.log,
-    });
+    const clicks = webClickCounter(config.web, app.log);
     app.addHook('onClose', () => clicks.close());
     app.register(webApp, { config: config.web, catalog, jwks, metrics, clicks });
     app.register(mcpApp, {

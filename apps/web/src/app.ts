@@ -1,5 +1,5 @@
 import type { LiveCatalog } from '@repo/catalog-io';
-import { type ClickCounter, createClickCounter } from '@repo/clicks';
+import { type ClickCounter, type ClicksLog, createClickCounter } from '@repo/clicks';
 import {
   type AttributionOptions,
   attributionPlugin,
@@ -122,14 +122,22 @@ export default async function webApp(fastify: FastifyInstance, opts: WebAppOptio
   fastify.setNotFoundHandler(handleNotFound);
 }
 
-/** The app's own click counter, closed (its counts written) when the app closes. */
-function ownClickCounter(fastify: FastifyInstance, config: Readonly<WebConfig>): ClickCounter {
-  const clicks = createClickCounter({
+/**
+ * The counter the web app's config names: in Redis (`REDIS_URL`), else in the process, kept in
+ * `DATA_DIR/clicks.json`. Whoever makes it closes it (its counts written).
+ */
+export function webClickCounter(config: Readonly<WebConfig>, log: ClicksLog): ClickCounter {
+  return createClickCounter({
     redisUrl: config.edge.redisUrl,
     file: config.data.clicks.file,
     flushMs: config.data.clicks.flushMs,
-    log: fastify.log,
+    log,
   });
+}
+
+/** The app's own click counter, closed when the app closes. */
+function ownClickCounter(fastify: FastifyInstance, config: Readonly<WebConfig>): ClickCounter {
+  const clicks = webClickCounter(config, fastify.log);
   fastify.addHook('onClose', () => clicks.close());
   return clicks;
 }
