@@ -81,7 +81,13 @@ export {
 export { toAgentOffers } from './agents/agent-offers.js';
 export { DEFAULT_AGENTS, getAgent } from './agents/default-agents.js';
 export type { BuyLink } from './agents/links.js';
-export { agentProductUrl, agentSignupUrl, buyLinks, countedBuyLinks } from './agents/links.js';
+export {
+  agentProductUrl,
+  agentSignupUrl,
+  buyLinks,
+  countedBuyLinks,
+  listingBuyLinks,
+} from './agents/links.js';
 export type { AgentFees, AgentOffer, OfferKind, OfferValueKind } from './agents/offer.js';
 export {
   AgentFeesSchema,

@@ -2,9 +2,9 @@ import {
   AFFILIATE_DISCLOSURE,
   type Agent,
   type AgentId,
-  buyLinks,
   describePastedListing,
   isAgentId,
+  listingBuyLinks,
   type ProductSummary,
   type SearchProductsOutput,
 } from '@repo/catalog-core';
@@ -13,8 +13,15 @@ import type { ToolAnswer } from './tool-context.js';
 
 type LinkOutput = NonNullable<SearchProductsOutput['link']>;
 
-/** The `link` object of a result: what the pasted link was read as, or why it was not. */
-export function toLinkOutput(lookup: PastedLinkLookup, agents: readonly Agent[]): LinkOutput {
+/**
+ * The `link` object of a result: what the pasted link was read as, or why it was not. Its buy
+ * links go through the catalog's counted redirect when the listing is catalogued.
+ */
+function toLinkOutput(
+  lookup: PastedLinkLookup,
+  agents: readonly Agent[],
+  baseUrl: string,
+): LinkOutput {
   const { reading } = lookup;
   if (!reading.ok) return { readable: false, failure: reading.failure, message: reading.message };
   const { link } = reading;
@@ -27,7 +34,7 @@ export function toLinkOutput(lookup: PastedLinkLookup, agents: readonly Agent[])
     read_as: link.via,
     ...(link.agent && { agent: link.agent }),
     catalogued,
-    buy_links: buyLinks(agents, link.marketplace, link.itemId).filter(
+    buy_links: listingBuyLinks(agents, baseUrl, link, lookup.products[0]?.slug).filter(
       (l): l is typeof l & { agent: AgentId } => isAgentId(l.agent),
     ),
     message: describePastedListing(link, catalogued),
@@ -43,6 +50,7 @@ export function pastedLinkAnswer(
   all: readonly ProductSummary[],
   page: { readonly offset: number; readonly limit: number },
   agents: readonly Agent[],
+  baseUrl: string,
 ): ToolAnswer {
   const items = all.slice(page.offset, page.offset + page.limit);
   const next = page.offset + items.length;
@@ -52,7 +60,7 @@ export function pastedLinkAnswer(
     limit: page.limit,
     next_offset: items.length > 0 && next < all.length ? next : null,
     items,
-    link: toLinkOutput(lookup, agents),
+    link: toLinkOutput(lookup, agents, baseUrl),
     disclosure: AFFILIATE_DISCLOSURE,
   };
   return { structuredContent: output, text: renderLink(output) };

@@ -112,7 +112,7 @@ export async function searchProducts(
   if (pasted) {
     const agents = args.agent ? ctx.agents.filter((a) => a.id === args.agent) : ctx.agents;
     const all = productSummaries(pasted.products, ctx, args.agent);
-    return pastedLinkAnswer(pasted, all, { offset, limit }, agents);
+    return pastedLinkAnswer(pasted, all, { offset, limit }, agents, ctx.baseUrl);
   }
   const result = await ctx.index.search(query);
   const items = productSummaries(result.hits, ctx, args.agent);

@@ -93,6 +93,16 @@ describe('buy links in tool results', () => {
     );
   });
 
+  it('go through the counted redirect for a pasted listing the catalog has', async () => {
+    const app = await build({}, { clicks: counter() });
+    const product = hoodies[4]!;
+    const { structuredContent } = await search(app, { query: product.listing_url });
+    expect(structuredContent.items[0]?.slug).toBe(product.slug);
+    expect(structuredContent.link?.buy_links?.map((l) => l.url)).toEqual(
+      ['agent_a', 'agent_b', 'agent_c'].map((agent) => `${BASE_URL}/go/${agent}/${product.slug}`),
+    );
+  });
+
   it('find the product when one of the catalog’s own links is pasted', async () => {
     const app = await build({}, { clicks: counter() });
     const product = hoodies[3]!;

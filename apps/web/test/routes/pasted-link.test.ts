@@ -26,6 +26,10 @@ describe('a pasted link on the catalog page', () => {
     expect(card).toContain('is in the catalog');
     expect(card).toContain('Lantern Buy product link');
     expect(card).toContain(`href="/producto/${product.slug}"`);
+    // The listing is catalogued: its buy links are the product's counted ones.
+    expect([...card.matchAll(/class="button" rel="[^"]+"/g)].length).toBe(3);
+    expect(card).toContain(`href="/go/agent_a/${product.slug}" class="button"`);
+    expect(card).not.toMatch(/href="https:\/\/agent-[abc]\.example/);
     // The card comes before the search form: at the top of the page.
     expect(body.indexOf('id="pasted-link"')).toBeLessThan(body.indexOf('role="search"'));
   });

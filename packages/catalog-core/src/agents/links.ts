@@ -115,6 +115,24 @@ export function countedBuyLinks(
 }
 
 /**
+ * The buy links of a pasted listing: through the counted redirect of its catalog product when the
+ * catalog has it (`slug`), the agents' own links when it does not.
+ *
+ * @example listingBuyLinks(DEFAULT_AGENTS, 'https://shop.example', 'taobao', '600000000001')[0].url
+ * // 'https://agent-a.example/product?id=600000000001&platform=TAOBAO&ref=catalogdemo'
+ */
+export function listingBuyLinks(
+  agents: readonly Agent[],
+  baseUrl: string,
+  listing: { readonly marketplace: Marketplace; readonly itemId: string },
+  slug: string | undefined,
+): BuyLink[] {
+  return slug === undefined
+    ? buyLinks(agents, listing.marketplace, listing.itemId)
+    : countedBuyLinks(agents, baseUrl, slug);
+}
+
+/**
  * The URL when `value` is an absolute `https:` URL, else `undefined`. Every URL an operator's
  * agents file gives (links, homepage, sign-up page) must be one: the pages and tools hand them to
  * shoppers as they are.

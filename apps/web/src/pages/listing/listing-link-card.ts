@@ -1,8 +1,8 @@
 import {
-  buyLinks,
   CATEGORY_IDS,
   type CategoryId,
   getAgent,
+  listingBuyLinks,
   MARKETPLACE_NAMES,
 } from '@repo/catalog-core';
 import { lookupPastedLink, type SearchResult } from '@repo/search';
@@ -94,7 +94,11 @@ export async function pastedLinkListing(
     {
       kind: 'buttons',
       label: locale.m.common.buyLinks,
-      items: buyButtons(locale, buyLinks(site.agents, link.marketplace, link.itemId), ctx.agent),
+      items: buyButtons(
+        locale,
+        listingBuyLinks(site.agents, site.baseUrl, link, first?.slug),
+        ctx.agent,
+      ),
     },
     disclosure(locale),
   ]);
