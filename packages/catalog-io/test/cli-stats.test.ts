@@ -1,31 +1,11 @@
-import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { generateSampleCatalog } from '@repo/catalog-core/sample';
 import { createClickCounter } from '@repo/clicks';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { tempDir } from './helper.js';
+import { catalog, ensureCli, tempDir } from './helper.js';
 
-const run = promisify(execFile);
-const packageDir = fileURLToPath(new URL('..', import.meta.url));
-const cli = join(packageDir, 'dist', 'cli.js');
-
-async function catalog(args: string[], env: Record<string, string>) {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [cli, ...args], { env });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
-
-beforeAll(async () => {
-  if (!existsSync(cli)) await run('pnpm', ['run', 'build'], { cwd: packageDir });
-}, 60_000);
+beforeAll(ensureCli, 60_000);
 
 const products = generateSampleCatalog({ count: 60 });
 const bag = products.find((p) => p.category === 'bags')!;

@@ -1,34 +1,10 @@
-import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { tempDir, tempFile } from './helper.js';
+import { catalog, ensureCli, tempDir, tempFile } from './helper.js';
 
-const run = promisify(execFile);
-const packageDir = fileURLToPath(new URL('..', import.meta.url));
-const cli = join(packageDir, 'dist', 'cli.js');
-
-/** Runs the built CLI; never rejects, so tests can look at the exit code. */
-async function catalog(args: string[], env: Record<string, string> = {}) {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [cli, ...args], {
-      // A clean environment: no MEILISEARCH_* leaking in from the shell.
-      env,
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
-
-beforeAll(async () => {
-  // `pnpm test` builds first (turbo); a lone `vitest run` in a fresh clone builds here.
-  if (!existsSync(cli)) await run('pnpm', ['run', 'build'], { cwd: packageDir });
-}, 60_000);
+beforeAll(ensureCli, 60_000);
 
 const HEADER = 'title,brand,category,price,marketplace,item_id';
 

@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { freePort, startRedis } from '@repo/ratelimit/testing';
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -8,7 +9,6 @@ import {
 } from '../src/click-counter.js';
 import { dayOf } from '../src/days.js';
 import { recordingLog, until } from './helpers.js';
-import { freePort, startRedis } from './redis-server.js';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {

@@ -1,11 +1,11 @@
 import { readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { freePort, startRedis } from '@repo/ratelimit/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClickCounter } from '../src/click-counter.js';
 import { type ClickReaderOptions, openClickReader } from '../src/click-reader.js';
 import { clock, recordingLog, T0, tempDir, until } from './helpers.js';
-import { freePort, startRedis } from './redis-server.js';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {

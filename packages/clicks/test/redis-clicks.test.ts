@@ -1,8 +1,8 @@
+import { freePort, startRedis } from '@repo/ratelimit/testing';
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RedisClicks } from '../src/redis-clicks.js';
 import { until } from './helpers.js';
-import { freePort, startRedis } from './redis-server.js';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {

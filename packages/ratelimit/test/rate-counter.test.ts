@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createRateCounter, type RateCounter } from '../src/rate-counter.js';
-import { freePort, startRedis } from './redis-server.js';
+import { freePort, startRedis } from '../src/testing/index.js';
 
 function recordingLog() {
   const lines: { level: string; message: string }[] = [];

@@ -1,32 +1,12 @@
-import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { DEFAULT_AGENTS, DEFAULT_CURRENCY_RATES, formatPrice, toCny } from '@repo/catalog-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { tempDir, tempFile } from '../helper.js';
+import { catalog, ensureCli, tempDir, tempFile } from '../helper.js';
 import { writeXlsx } from '../xlsx.js';
 
-const run = promisify(execFile);
-const packageDir = fileURLToPath(new URL('../..', import.meta.url));
-const cli = join(packageDir, 'dist', 'cli.js');
-
-/** Runs the built CLI; never rejects, so tests can look at the exit code. */
-async function catalog(args: string[], env: Record<string, string> = {}) {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [cli, ...args], { env });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
-
-beforeAll(async () => {
-  if (!existsSync(cli)) await run('pnpm', ['run', 'build'], { cwd: packageDir });
-}, 60_000);
+beforeAll(ensureCli, 60_000);
 
 // The sheet of issue 14, as a new user tried it.
 const SHEET = `Item Name,Price,Link,QC Photos,Category,,
