@@ -70,6 +70,16 @@ export async function homePage(ctx: PageContext, popular: readonly string[]): Pr
               label: m.home.popular,
               items: popularProducts.map((p) => productCard(ctx, p)),
             },
+            {
+              kind: 'paragraph',
+              content: [
+                {
+                  href: urls.catalog({ sort: 'popular' }),
+                  mdHref: urls.catalog({ sort: 'popular' }, 'md'),
+                  text: m.home.allPopular,
+                },
+              ],
+            },
           ]),
         ]),
     section('featured', m.home.featured, [

@@ -216,6 +216,7 @@ describe('the home page’s popular row', () => {
     expect(html).toContain('Popular this week');
     const row = html.slice(html.indexOf('Popular this week'), html.indexOf('Featured products'));
     expect(row).toContain(`/producto/${product.slug}`);
+    expect(row).toContain('href="/catalog?sort=popular">All popular products</a>');
     const md = (await app.inject('/index.md')).body;
     expect(md).toContain('Popular this week');
     expect((await app.inject('/?lang=fr')).body).toContain('Populaires cette semaine');
