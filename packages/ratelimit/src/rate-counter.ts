@@ -2,6 +2,8 @@ import type { Count, CounterLog } from './count.js';
 import { LocalCounter } from './local-counter.js';
 import { RedisCounter } from './redis-counter.js';
 
+const RETRY_MS = 1_000;
+
 /** Options of {@link createRateCounter}. */
 export interface RateCounterOptions {
   /** Count in this Redis; absent: count in the process. */
@@ -49,6 +51,9 @@ export function createRateCounter(options: RateCounterOptions = {}): RateCounter
   let mode: CounterMode = 'local';
   let outage = false;
   let closing = false;
+  // A command that timed out leaves the connection up, so no `ready` event will say that Redis
+  // answers again: while connected, Redis is tried again this long after the last failure.
+  let retryAt = 0;
   const fallBack = (err: unknown) => {
     mode = 'local';
     if (outage || closing) return;
@@ -61,19 +66,24 @@ export function createRateCounter(options: RateCounterOptions = {}): RateCounter
   // ioredis reports connection trouble as events; without a listener they would crash the process.
   redis.client.on('error', fallBack);
   redis.client.on('close', () => fallBack(new Error('connection closed')));
-  redis.client.on('ready', () => {
+  const back = () => {
     mode = 'redis';
     if (!outage) return;
     outage = false;
     options.log?.info({}, 'rate limits: Redis is back, counting there again');
-  });
+  };
+  redis.client.on('ready', back);
 
   return {
     async incr(key, windowMs) {
-      if (mode === 'redis') {
+      const retry = mode === 'local' && redis.client.status === 'ready' && Date.now() >= retryAt;
+      if (mode === 'redis' || retry) {
         try {
-          return await redis.incr(key, windowMs);
+          const count = await redis.incr(key, windowMs);
+          if (retry) back();
+          return count;
         } catch (err) {
+          retryAt = Date.now() + RETRY_MS;
           fallBack(err);
         }
       }
