@@ -22,8 +22,17 @@ const ARGS = [
   '--no-first-run',
 ];
 
+/** Options of {@link launchChromium}. */
+export interface ChromiumOptions {
+  /**
+   * The User-Agent of every tab instead of headless Chromium's own (`HeadlessChrome/…`, which
+   * isbot, and so the click counter, takes for a crawler).
+   */
+  readonly userAgent?: string;
+}
+
 /** A Chromium with a fresh profile, removed on close. */
-export async function launchChromium(): Promise<{
+export async function launchChromium(options: ChromiumOptions = {}): Promise<{
   context: BrowserContext;
   close(): Promise<void>;
 }> {
@@ -34,6 +43,7 @@ export async function launchChromium(): Promise<{
     headless: true,
     args: ARGS,
     timeout: 30_000,
+    ...(options.userAgent === undefined ? {} : { userAgent: options.userAgent }),
   });
   context.setDefaultTimeout(10_000);
   return {
