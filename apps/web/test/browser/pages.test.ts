@@ -132,7 +132,7 @@ describe('in Chromium', () => {
     const buy = page.getByRole('link', { name: /^Buy with / });
     expect(await buy.count()).toBe(3);
     await expect(buy.first().textContent()).resolves.toBe('Buy with Bamboo Cart (your agent)');
-    expect(await buy.first().getAttribute('href')).toMatch(/^https:\/\/agent-b\.example\//);
+    expect(await buy.first().getAttribute('href')).toMatch(/^\/go\/agent_b\//);
     // The canonical URL stays the product's own.
     expect(await page.locator('link[rel="canonical"]').getAttribute('href')).not.toMatch(/agent=/);
 
