@@ -260,6 +260,7 @@ function redisCounter(url: string, prefix: string, settings: Settings): ClickCou
         }
         // Sent again with the same id after a lost answer: Redis adds a batch once.
         const added = await redis.add(batch.id, batch.records, today, retentionDays);
+        redis.succeeded();
         batch = undefined;
         log?.info(
           { clicks: added },
@@ -308,6 +309,9 @@ function redisCounter(url: string, prefix: string, settings: Settings): ClickCou
           }
         }
         if (!fold.take(day, click.client, click.slug, at)) return false;
+        // Folded again when sent, so that another replica's count of the same client in the
+        // hour is not added to it: under the salt the replicas share, if this process has it.
+        sent ??= redis.knownFoldKey(day, click.client, click.slug);
         if (sent && uncertain.length < MAX_UNCERTAIN) {
           uncertain.push({ day, field, clicks: 1, fold: sent });
         } else {

@@ -93,6 +93,8 @@ export class RedisClicks {
   #starting = true;
   #pausedUntil = 0;
   #salt: { readonly day: string; readonly salt: Promise<string> } | undefined;
+  /** The last salt Redis gave, to fold a click while Redis is paused or away. */
+  #known: { readonly day: string; readonly salt: string } | undefined;
 
   constructor(options: RedisClicksOptions) {
     this.#prefix = options.prefix;
@@ -167,6 +169,17 @@ export class RedisClicks {
   /** The fold key of a client on a product on `day`, under the day's shared salt. */
   async foldKey(day: string, client: string, slug: string): Promise<string> {
     return `${this.#prefix}fold:${foldHash(await this.#daySalt(day), client, slug)}`;
+  }
+
+  /**
+   * The fold key under the day's salt as last read, without asking Redis; `undefined` when none
+   * was read for `day`. A click counted in the process with it is folded again when it is sent.
+   */
+  knownFoldKey(day: string, client: string, slug: string): string | undefined {
+    const known = this.#known;
+    return known?.day === day
+      ? `${this.#prefix}fold:${foldHash(known.salt, client, slug)}`
+      : undefined;
   }
 
   /**
@@ -261,6 +274,7 @@ export class RedisClicks {
         SALT_TTL_S,
       ).then((value) => {
         if (typeof value !== 'string' || value === '') throw new Error('no salt in Redis');
+        this.#known = { day, salt: value };
         return value;
       });
       const entry = { day, salt };

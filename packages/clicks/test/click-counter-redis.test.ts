@@ -194,6 +194,33 @@ describe('createClickCounter with Redis', () => {
     expect(await redis.admin.hget(`clicks:test:day:${today()}`, `${A} agent_a`)).toBe('2');
   });
 
+  it('folds a click counted in the process while Redis paused against the other replica’s', async () => {
+    const redis = await redisServer();
+    const a = counter(redis.url, { commandTimeoutMs: 100 });
+    const b = counter(redis.url, { commandTimeoutMs: 100 });
+    await until(() => a.mode() === 'redis' && b.mode() === 'redis');
+    // Both replicas have the day's salt.
+    await a.record({ slug: A, agent: 'agent_a', client: '1' });
+    await b.record({ slug: A, agent: 'agent_a', client: '2' });
+
+    await redis.admin.connect();
+    await redis.admin.call('CLIENT', 'PAUSE', '600', 'ALL');
+    // One click times out; the next is counted in the process without asking Redis.
+    expect(await a.record({ slug: A, agent: 'agent_a', client: '3' })).toBe(true);
+    expect(await a.record({ slug: B, agent: 'agent_a', client: '9' })).toBe(true);
+    // The same client on the other replica, once Redis answers: counted there.
+    await sleep(1_200);
+    await until(() => b.record({ slug: B, agent: 'agent_b', client: '9' }).then(() => true));
+    await a.flush();
+    await until(async () => {
+      await a.flush();
+      return (await redis.admin.hget(`clicks:test:day:${today()}`, `${A} agent_a`)) === '3';
+    });
+    // The client's clicks on B, one per replica within the hour, are one click.
+    const day = await redis.admin.hgetall(`clicks:test:day:${today()}`);
+    expect(Number(day[`${B} agent_a`] ?? 0) + Number(day[`${B} agent_b`] ?? 0)).toBe(1);
+  });
+
   it('stores no address in Redis', async () => {
     const redis = await redisServer();
     const a = counter(redis.url);
