@@ -118,6 +118,7 @@ function ownClickReader(fastify: FastifyInstance, config: Readonly<McpConfig>): 
   const reader = openClickReader({
     redisUrl: config.edge.redisUrl,
     file: config.data.clicks.file,
+    log: fastify.log,
   });
   fastify.addHook('onClose', () => reader.close());
   return reader;
