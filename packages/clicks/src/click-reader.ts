@@ -2,6 +2,7 @@ import { stat } from 'node:fs/promises';
 import type { ClicksLog } from './click.js';
 import type { ClickReader } from './click-counter.js';
 import { readClickFile } from './click-file.js';
+import { CONNECT_WAIT_MS } from './counter-settings.js';
 import { DayCounts } from './day-counts.js';
 import { dayOf, lastDays } from './days.js';
 import { ClicksError, checkOption, checkWindow, errorFields } from './errors.js';
@@ -24,9 +25,6 @@ export interface ClickReaderOptions {
   /** The clock, for tests; default `Date.now`. */
   readonly now?: () => number;
 }
-
-/** How long `clicks()` waits for Redis to connect. */
-const CONNECT_WAIT_MS = 2_000;
 
 /**
  * Opens the clicks for a process that only reads them (the MCP replicas, the operator's CLI):
