@@ -1,9 +1,17 @@
-import { AGENT_IDS, agentProductUrl, SLUG_PATTERN } from '@repo/catalog-core';
+import {
+  AGENT_IDS,
+  type Agent,
+  agentProductUrl,
+  type Product,
+  SLUG_PATTERN,
+} from '@repo/catalog-core';
+import type { CatalogVersion } from '@repo/catalog-io';
 import { type ClickCounter, isCrawler, isPrefetch } from '@repo/clicks';
 import type { ServiceMetrics } from '@repo/ops';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { noSuchLink, OUTBOUND_HEADERS } from '../../errors.js';
+import { PAGE_ROUTE } from '../../render/send-page.js';
 import { readOnly } from '../page-route.js';
 
 /** Options of the outbound routes. */
@@ -23,6 +31,26 @@ const Params = Type.Object({
   slug: Type.String({ maxLength: 200 }),
 });
 const SLUG = new RegExp(SLUG_PATTERN);
+
+// Each catalog version's links, made once per product and agent: at most one per product for each
+// of the three agents, dropped with the version.
+const links = new WeakMap<CatalogVersion, Map<string, string>>();
+
+/** The affiliate link of a product on an agent, as the catalog version makes it. */
+function locationOf(catalog: CatalogVersion, agent: Agent, product: Product): string {
+  let made = links.get(catalog);
+  if (made === undefined) {
+    made = new Map();
+    links.set(catalog, made);
+  }
+  const key = `${agent.id} ${product.slug}`;
+  let location = made.get(key);
+  if (location === undefined) {
+    location = agentProductUrl(agent, product.marketplace, product.item_id);
+    made.set(key, location);
+  }
+  return location;
+}
 
 /** Whether a request is somebody following the link: not a HEAD, a prefetch or a crawler. */
 function isClick(request: FastifyRequest): boolean {
@@ -55,14 +83,15 @@ export default async function goRoutes(fastify: FastifyInstance, opts: GoRoutesO
 
   fastify.get<{ Params: { agent: string; slug: string } }>(
     '/go/:agent/:slug',
-    { schema: { params: Params }, config: { rateLimit } },
+    // Every answer is a 302 without a body or a page `sendPage` codes itself: no compress hooks.
+    { schema: { params: Params }, config: { rateLimit }, ...PAGE_ROUTE },
     async (request, reply: FastifyReply) => {
       const { agent: agentId, slug } = request.params;
       const agent = request.site.openAgents.get(agentId);
       const product =
         agent && SLUG.test(slug) ? await request.catalog.index.getBySlug(slug) : undefined;
       if (!agent || !product) throw noSuchLink();
-      const location = agentProductUrl(agent, product.marketplace, product.item_id);
+      const location = locationOf(request.catalog, agent, product);
       if (opts.counting && isClick(request)) {
         const counted = await opts.clicks.record({ slug, agent: agent.id, client: request.ip });
         if (counted) {
@@ -76,7 +105,7 @@ export default async function goRoutes(fastify: FastifyInstance, opts: GoRoutesO
   );
   readOnly(fastify, ['/go/:agent/:slug']);
   // Every other path under /go/ is a 404 with the same headers.
-  fastify.get('/go/*', { config: { rateLimit } }, async () => {
+  fastify.get('/go/*', { config: { rateLimit }, ...PAGE_ROUTE }, async () => {
     throw noSuchLink();
   });
 }
