@@ -41,16 +41,18 @@ export async function findListing(
 const SITE_LINK =
   /^\/(?:producto|go\/[a-z0-9_]{1,64})\/([a-z0-9-]{1,200})(?:\.html|\.md|\/index\.md)?\/?$/;
 const SLUG = new RegExp(SLUG_PATTERN);
+const HTTP_LINK = /^\s*https?:\/\//i;
 
 /** The slug of a product link of this catalog (`https://…/producto/{slug}`), else `undefined`. */
 function siteLinkSlug(text: string): string | undefined {
+  // Words are most of what is searched: they never reach the URL parser and its exception.
+  if (!HTTP_LINK.test(text)) return undefined;
   let url: URL;
   try {
     url = new URL(text.trim());
   } catch {
     return undefined;
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
   const slug = SITE_LINK.exec(url.pathname)?.[1];
   return slug !== undefined && SLUG.test(slug) ? slug : undefined;
 }
