@@ -51,7 +51,9 @@ describe('resetPeakRss', () => {
     const peak = peakRssMB(process.pid)!;
     expect(resetPeakRss(process.pid)).toBe(true);
     const reset = peakRssMB(process.pid)!;
-    expect(reset).toBeLessThanOrEqual(peak);
+    // The process may grow a page or two between the two reads (a garbage collection, the test
+    // runner): the new peak is the RSS of then, not above the old peak by more than that.
+    expect(reset).toBeLessThanOrEqual(peak + 1);
     expect(Math.abs(reset - rssMB(process.pid)!)).toBeLessThan(16);
     // Touched pages count at once: the new peak holds them.
     const touched = Buffer.alloc(64 * 1024 * 1024, 1);
