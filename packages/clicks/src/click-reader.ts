@@ -2,12 +2,11 @@ import { stat } from 'node:fs/promises';
 import type { ClicksLog } from './click.js';
 import type { ClickReader } from './click-counter.js';
 import { readClickFile } from './click-file.js';
-import { CONNECT_WAIT_MS } from './counter-settings.js';
 import { DayCounts } from './day-counts.js';
-import { dayOf, lastDays } from './days.js';
-import { ClicksError, checkOption, checkWindow, errorFields } from './errors.js';
+import { checkOption, errorFields } from './errors.js';
 import { PopularityCache } from './popularity-cache.js';
 import { RedisClicks } from './redis-clicks.js';
+import { redisCounts, windowReads } from './window-reads.js';
 
 /** Options of {@link openClickReader}. */
 export interface ClickReaderOptions {
@@ -54,18 +53,7 @@ export function openClickReader(options: ClickReaderOptions): ClickReader {
     refreshMs,
     now,
   });
-  return {
-    async popularity(days) {
-      checkWindow(days);
-      return cache.get(days);
-    },
-    async clicks(days) {
-      checkWindow(days);
-      const window = lastDays(dayOf(now()), days);
-      return (await read()).stats(window);
-    },
-    close: async () => {},
-  };
+  return { ...windowReads(cache, now, read), close: async () => {} };
 }
 
 /**
@@ -140,20 +128,7 @@ function redisReader(
     now,
   });
   return {
-    async popularity(days) {
-      checkWindow(days);
-      return cache.get(days);
-    },
-    async clicks(days) {
-      checkWindow(days);
-      const window = lastDays(dayOf(now()), days);
-      const counts = await redis.load(window, CONNECT_WAIT_MS).catch((err: unknown) => {
-        throw new ClicksError('CLICKS_REDIS_UNAVAILABLE', 'Redis did not answer for the clicks', {
-          cause: err,
-        });
-      });
-      return counts.stats(window);
-    },
+    ...windowReads(cache, now, (window) => redisCounts(redis, window)),
     close: () => redis.close(),
   };
 }

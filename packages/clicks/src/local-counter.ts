@@ -3,10 +3,11 @@ import type { ClickCounter } from './click-counter.js';
 import { keepAsideSync, readClickFileSync, writeClickFile } from './click-file.js';
 import { accept, type Settings } from './counter-settings.js';
 import { DayCounts } from './day-counts.js';
-import { dayOf, lastDays, oldestKept } from './days.js';
-import { checkWindow, errorFields } from './errors.js';
+import { dayOf, oldestKept } from './days.js';
+import { errorFields } from './errors.js';
 import { LocalFold } from './fold.js';
 import { PopularityCache } from './popularity-cache.js';
+import { windowReads } from './window-reads.js';
 
 /** Counts in the process, kept in `file` when there is one. */
 export function localCounter(file: string | undefined, settings: Settings): ClickCounter {
@@ -63,14 +64,7 @@ export function localCounter(file: string | undefined, settings: Settings): Clic
         return false;
       }
     },
-    async popularity(days) {
-      checkWindow(days);
-      return cache.get(days);
-    },
-    async clicks(days) {
-      checkWindow(days);
-      return counts.stats(lastDays(dayOf(now()), days));
-    },
+    ...windowReads(cache, now, () => counts),
     mode: () => 'local',
     flush,
     async close() {

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { ClickCounter } from './click-counter.js';
-import { accept, CONNECT_WAIT_MS, type Settings } from './counter-settings.js';
+import { accept, type Settings } from './counter-settings.js';
 import { DayCounts } from './day-counts.js';
-import { dayOf, lastDays, oldestKept } from './days.js';
-import { ClicksError, checkWindow } from './errors.js';
+import { dayOf, oldestKept } from './days.js';
 import { LocalFold } from './fold.js';
 import { PopularityCache } from './popularity-cache.js';
 import { type AddRecord, RedisClicks } from './redis-clicks.js';
+import { redisCounts, windowReads } from './window-reads.js';
 
 /** Clicks whose counting command got no answer are kept one by one up to this many. */
 const MAX_UNCERTAIN = 10_000;
@@ -127,22 +127,13 @@ export function redisCounter(url: string, prefix: string, settings: Settings): C
         return false;
       }
     },
-    async popularity(days) {
-      checkWindow(days);
-      return cache.get(days);
-    },
-    async clicks(days) {
-      checkWindow(days);
-      const window = lastDays(dayOf(now()), days);
+    ...windowReads(cache, now, async (window) => {
+      // Read before Redis, as the snapshots do: the clicks not sent yet count too.
       const local = notInRedis();
-      const counts = await redis.load(window, CONNECT_WAIT_MS).catch((err: unknown) => {
-        throw new ClicksError('CLICKS_REDIS_UNAVAILABLE', 'Redis did not answer for the clicks', {
-          cause: err,
-        });
-      });
+      const counts = await redisCounts(redis, window);
       counts.addAll(local);
-      return counts.stats(window);
-    },
+      return counts;
+    }),
     mode: () => (redis.usable() ? 'redis' : 'local'),
     flush: drain,
     async close() {
