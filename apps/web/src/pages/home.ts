@@ -1,4 +1,4 @@
-import { SERVICE_INFO } from '@repo/catalog-core';
+import { type Product, type QueryParams, SERVICE_INFO } from '@repo/catalog-core';
 import { marked } from 'marked';
 import { faqMarkdown } from '../content/faq.js';
 import type { Block, PageModel } from '../render/page-model.js';
@@ -11,6 +11,30 @@ import { categoryLinks, disclosure, keptFields, productCard, section } from './s
 export const FEATURED_COUNT = 12;
 /** How many products the "Popular this week" row shows at most. */
 export const POPULAR_COUNT = 6;
+
+/** A row of product cards under a heading, and a link to the catalog listing more of them. */
+function productRow(
+  ctx: PageContext,
+  id: string,
+  title: string,
+  products: readonly Product[],
+  more: { readonly params: QueryParams; readonly text: string },
+): Block {
+  const { urls } = ctx;
+  return section(id, title, [
+    { kind: 'products', label: title, items: products.map((p) => productCard(ctx, p)) },
+    {
+      kind: 'paragraph',
+      content: [
+        {
+          href: urls.catalog(more.params),
+          mdHref: urls.catalog(more.params, 'md'),
+          text: more.text,
+        },
+      ],
+    },
+  ]);
+}
 
 /**
  * `/`: search, the categories, the products clicked most this week (`popular`: their slugs, most
@@ -64,41 +88,12 @@ export async function homePage(ctx: PageContext, popular: readonly string[]): Pr
     ...(popularProducts.length === 0
       ? []
       : [
-          section('popular', m.home.popular, [
-            {
-              kind: 'products',
-              label: m.home.popular,
-              items: popularProducts.map((p) => productCard(ctx, p)),
-            },
-            {
-              kind: 'paragraph',
-              content: [
-                {
-                  href: urls.catalog({ sort: 'popular' }),
-                  mdHref: urls.catalog({ sort: 'popular' }, 'md'),
-                  text: m.home.allPopular,
-                },
-              ],
-            },
-          ]),
+          productRow(ctx, 'popular', m.home.popular, popularProducts, {
+            params: { sort: 'popular' },
+            text: m.home.allPopular,
+          }),
         ]),
-    section('featured', m.home.featured, [
-      {
-        kind: 'products',
-        label: m.home.featured,
-        items: featured.map((p) => productCard(ctx, p)),
-      },
-      {
-        kind: 'paragraph',
-        content: [
-          {
-            href: urls.catalog(),
-            mdHref: urls.catalog({}, 'md'),
-            text: m.home.browseAll,
-          },
-        ],
-      },
-    ]),
+    productRow(ctx, 'featured', m.home.featured, featured, { params: {}, text: m.home.browseAll }),
     section('agents', m.home.agents, [
       ...agentBlocks(
         urls,
