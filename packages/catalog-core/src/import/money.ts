@@ -1,5 +1,5 @@
 import type { Currency } from '../currency/currencies.js';
-import { CURRENCY_SYMBOLS, CURRENCY_WORDS } from './columns.js';
+import { CURRENCY_SYMBOLS, CURRENCY_WORDS } from './currency-words.js';
 import { type Parsed, show } from './fields.js';
 
 /** An amount in the currency it was written in. */

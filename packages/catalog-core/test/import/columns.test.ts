@@ -77,6 +77,172 @@ describe('recognizeColumn: headers by meaning', () => {
   );
 });
 
+describe('recognizeColumn: the headers of community sheets in their eight languages', () => {
+  // What real sheets call their columns, language by language (each one's words for a product's
+  // name, brand, price, category, seller, photos and link).
+  const HEADERS: Readonly<Record<string, readonly (readonly [string, string])[]>> = {
+    en: [
+      ['Product Name', 'title'],
+      ['Designer', 'brand'],
+      ['Cost', 'price'],
+      ['Vendor', 'seller'],
+      ['Pics', 'qc_photos'],
+      ['Where to buy', 'listing_url'],
+    ],
+    es: [
+      ['Nombre', 'title'],
+      ['Producto', 'title'],
+      ['Artículo', 'title'],
+      ['Marca', 'brand'],
+      ['Precio', 'price'],
+      ['Categoría', 'category'],
+      ['Tipo', 'category'],
+      ['Vendedor', 'seller'],
+      ['Tienda', 'seller'],
+      ['Fotos', 'qc_photos'],
+      ['Imágenes', 'qc_photos'],
+      ['Enlace', 'listing_url'],
+      ['Comprar', 'listing_url'],
+      ['Color', 'colorway'],
+      ['Peso', 'weight_grams'],
+      ['Modelo', 'model'],
+    ],
+    pt: [
+      ['Nome', 'title'],
+      ['Produto', 'title'],
+      ['Marca', 'brand'],
+      ['Preço', 'price'],
+      ['Valor', 'price'],
+      ['Categoria', 'category'],
+      ['Vendedor', 'seller'],
+      ['Loja', 'seller'],
+      ['Fotos', 'qc_photos'],
+      ['Imagens', 'qc_photos'],
+      ['Link', 'listing_url'],
+      ['Cor', 'colorway'],
+    ],
+    fr: [
+      ['Article', 'title'],
+      ['Produit', 'title'],
+      ['Nom', 'title'],
+      ['Marque', 'brand'],
+      ['Prix', 'price'],
+      ['Catégorie', 'category'],
+      ['Vendeur', 'seller'],
+      ['Boutique', 'seller'],
+      ['Lien', 'listing_url'],
+      ['Photos', 'qc_photos'],
+      ['Couleur', 'colorway'],
+      ['Poids', 'weight_grams'],
+    ],
+    de: [
+      ['Artikel', 'title'],
+      ['Artikelname', 'title'],
+      ['Produkt', 'title'],
+      ['Produktname', 'title'],
+      ['Bezeichnung', 'title'],
+      ['Marke', 'brand'],
+      ['Preis', 'price'],
+      ['Kategorie', 'category'],
+      ['Verkäufer', 'seller'],
+      ['Shop', 'seller'],
+      ['Händler', 'seller'],
+      ['Bilder', 'qc_photos'],
+      ['Fotos', 'qc_photos'],
+      ['Link', 'listing_url'],
+      ['Kaufen', 'listing_url'],
+      ['Farbe', 'colorway'],
+      ['Gewicht', 'weight_grams'],
+      ['Artikelnummer', 'item_id'],
+      ['Artikel-Nr.', 'item_id'],
+    ],
+    it: [
+      ['Articolo', 'title'],
+      ['Prodotto', 'title'],
+      ['Nome', 'title'],
+      ['Marca', 'brand'],
+      ['Marchio', 'brand'],
+      ['Prezzo', 'price'],
+      ['Categoria', 'category'],
+      ['Venditore', 'seller'],
+      ['Negozio', 'seller'],
+      ['Foto', 'qc_photos'],
+      ['Immagini', 'qc_photos'],
+      ['Colore', 'colorway'],
+    ],
+    pl: [
+      ['Nazwa', 'title'],
+      ['Produkt', 'title'],
+      ['Przedmiot', 'title'],
+      ['Marka', 'brand'],
+      ['Cena', 'price'],
+      ['Kategoria', 'category'],
+      ['Sprzedawca', 'seller'],
+      ['Sklep', 'seller'],
+      ['Nazwa sklepu', 'seller'],
+      ['Zdjęcia', 'qc_photos'],
+      ['Link', 'listing_url'],
+      ['Kolor', 'colorway'],
+      ['Waga', 'weight_grams'],
+    ],
+    nl: [
+      ['Naam', 'title'],
+      ['Artikel', 'title'],
+      ['Product', 'title'],
+      ['Merk', 'brand'],
+      ['Prijs', 'price'],
+      ['Categorie', 'category'],
+      ['Verkoper', 'seller'],
+      ['Winkel', 'seller'],
+      ["Foto's", 'qc_photos'],
+      ['Kleur', 'colorway'],
+    ],
+  };
+  for (const [language, headers] of Object.entries(HEADERS)) {
+    it.each(headers)(`${language}: %j fills %s`, (header, field) => {
+      expect(recognizeColumn(header)?.field).toBe(field);
+    });
+  }
+
+  it.each([
+    ['Preis (¥)', 'CNY'],
+    ['Preis in €', 'EUR'],
+    ['Prix €', 'EUR'],
+    ['Prix (EUR)', 'EUR'],
+    ['Prezzo €', 'EUR'],
+    ['Cena (zł)', 'PLN'],
+    ['Cena zl', 'PLN'],
+    ['Cena w złotych', 'PLN'],
+    ['Prijs in euro', 'EUR'],
+    ['Precio (USD)', 'USD'],
+    ['Precio en dólares', 'USD'],
+    ['Precio en yuanes', 'CNY'],
+    ['Preço R$', 'BRL'],
+    ['Preço em reais', 'BRL'],
+    ['Precio MXN', 'MXN'],
+    ['Precio $ MXN', 'MXN'],
+    ['Yuan', 'CNY'],
+  ])('%j is a price in %s', (header, currency) => {
+    expect(recognizeColumn(header)).toEqual({ field: 'price', currency });
+  });
+
+  it.each([
+    'Größe',
+    'Talla',
+    'Taglia',
+    'Rozmiar',
+    'Maat',
+    'Notizen',
+    'Notas',
+    'Uwagi',
+    'Opmerkingen',
+    'Real',
+    'Fecha de compra',
+  ])('%j fills nothing', (header) => {
+    expect(recognizeColumn(header)).toBeUndefined();
+  });
+});
+
 describe('parseColumnMap / createColumnMapper: the operator overrides', () => {
   it('maps named columns to fields, headers or nothing, matching names loosely', () => {
     const mapper = createColumnMapper(
