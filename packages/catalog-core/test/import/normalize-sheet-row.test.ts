@@ -178,4 +178,15 @@ describe('normalizeProductRow: rows of a community sheet', () => {
     expect(product).toMatchObject({ brand: 'Jordan', category: 'sneakers' });
     expect(warnings).toEqual(['category: none given; "sneakers" from the title']);
   });
+
+  it("reads the currency a price cell writes in words over its column's", () => {
+    const { product, warnings } = load({
+      Nombre: 'Moncler Maya',
+      'Precio (USD)': '292 yuanes',
+      Enlace: 'https://weidian.com/item.html?itemID=7231234567',
+      Categoría: 'jackets',
+    });
+    expect(product).toMatchObject({ price: 292, category: 'jackets' });
+    expect(warnings).toEqual([]);
+  });
 });
