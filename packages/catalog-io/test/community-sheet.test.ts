@@ -23,7 +23,7 @@ const fixture = fileURLToPath(new URL('fixtures/community-sheet.csv', import.met
 /** The truly bad rows of the fixture: the only ones refused, each with its reason. */
 const BAD_ROWS: Readonly<Record<number, RegExp>> = {
   22: /^listing_url: a short link, which only opening it would resolve; .*"https:\/\/m\.tb\.cn\/h\.5xYzAbC"$/,
-  43: /^price: must be a positive number, got "TBD"$/,
+  43: /^price: required \("TBD" read as empty\)$/,
   64: /^listing_url: a weidian link, but not to an item/,
   85: /^title: required/,
   107: /^category: required \(none given, and the title names none\)$/,

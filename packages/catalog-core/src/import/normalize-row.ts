@@ -15,7 +15,7 @@ import {
   show,
 } from './fields.js';
 import { type Inferred, inferBrand, inferCategory, inferPrice } from './infer.js';
-import { type Cell, rowCells } from './row-cells.js';
+import { type BlankedCell, type Cell, rowCells } from './row-cells.js';
 import type { NormalizeRowContext } from './row-context.js';
 import { productSchemaReasons } from './schema-reasons.js';
 import type { SectionHeader } from './section-header.js';
@@ -54,10 +54,18 @@ export function normalizeProductRow(
   section?: SectionHeader,
 ): NormalizeRowResult {
   const lexicon = context.lexicon ?? DEFAULT_LEXICON;
-  const cells = rowCells(record, context.columns);
+  const blanked: BlankedCell[] = [];
+  const cells = rowCells(record, context.columns, blanked);
   if (cells.size === 0) return { ok: false, reason: 'empty row' };
   const problems: string[] = [];
-  const warnings: string[] = [];
+  const warnings: string[] = blanked
+    .filter((cell) => cell.formulaError)
+    .map((cell) => `${cell.field}: ${readAsEmpty(cell)}`);
+  // A required field left empty says what its cell held instead: "tbd", "#N/A".
+  const required = (field: ImportField, why = '') => {
+    const cell = blanked.find((blank) => blank.field === field);
+    return `${field}: required${why}${cell ? ` (${readAsEmpty(cell)})` : ''}`;
+  };
   const first = (field: ImportField) => cells.get(field)?.[0];
   const take = <T>(field: ImportField, parse: (value: unknown) => Parsed<T>): T | undefined => {
     const cell = first(field);
@@ -105,9 +113,9 @@ export function normalizeProductRow(
   const seller = text('seller');
 
   if (title === undefined && !cells.has('title')) {
-    problems.push('title: required (or a model to build it from)');
+    problems.push(required('title', ' (or a model to build it from)'));
   }
-  if (price === undefined && !priceCell) problems.push('price: required');
+  if (price === undefined && !priceCell) problems.push(required('price'));
   let slug = text('slug')?.toLowerCase();
   if (slug !== undefined && itemId !== undefined && !slug.endsWith(`-${itemId}`)) {
     problems.push(`slug: must end with "-${itemId}" (the item id), got ${show(slug)}`);
@@ -156,6 +164,12 @@ export function normalizeProductRow(
   return reasons
     ? { ok: false, reason: reasons.join('; ') }
     : { ok: true, product: product as Product, warnings };
+}
+
+function readAsEmpty(cell: BlankedCell): string {
+  return cell.formulaError
+    ? `formula error ${cell.text} read as empty`
+    : `${show(cell.text)} read as empty`;
 }
 
 /** Problems sorted like the schema's fields (`sort` is stable, so one field keeps its order). */

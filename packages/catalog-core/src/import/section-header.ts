@@ -2,6 +2,7 @@ import type { CategoryId } from '../categories.js';
 import { DEFAULT_LEXICON } from '../lexicon/default-lexicon.js';
 import type { Lexicon } from '../lexicon/lexicon.js';
 import { recognizeCategory } from '../lexicon/recognize.js';
+import { blankCell } from './blank-cell.js';
 import type { ColumnMapper } from './column-map.js';
 import type { ImportField } from './columns.js';
 import { rowCells } from './row-cells.js';
@@ -48,7 +49,8 @@ export function readSectionHeader(
     if (value === undefined || value === null || value === '') continue;
     if (typeof value !== 'string') return undefined;
     const trimmed = value.trim();
-    if (trimmed === '') continue;
+    // A "-" or "#N/A" beside a label is an empty cell, and one alone labels nothing.
+    if (trimmed === '' || blankCell(trimmed)) continue;
     if (text === undefined) text = trimmed;
     else if (trimmed !== text) return undefined;
   }
