@@ -4,9 +4,8 @@ import type { Currency } from '../currency/currencies.js';
 import { DEFAULT_CURRENCY_RATES } from '../currency/default-rates.js';
 import { formatPrice } from '../currency/format-price.js';
 import { DEFAULT_LEXICON } from '../lexicon/default-lexicon.js';
-import { foldCatalogPhrase } from '../lexicon/fold.js';
-import { recognizeBrand, recognizeCategory, type TitleReading } from '../lexicon/recognize.js';
-import { titleVocabulary } from '../lexicon/title-vocabulary.js';
+import { recognizeCategory, type TitleReading } from '../lexicon/recognize.js';
+import { namedBrand, titleVocabulary } from '../lexicon/title-vocabulary.js';
 import { type Parsed, parseCategory, show } from './fields.js';
 import { type Money, parseMoney } from './money.js';
 import { type NormalizeRowContext, UNBRANDED } from './row-context.js';
@@ -21,10 +20,10 @@ export type Inferred<T> =
 export type ReadTitle = () => TitleReading | undefined;
 
 /**
- * The brand: the given one (canonicalised by the lexicon: `LV` → `Louis Vuitton`), else the one
- * the title names (its name, a name the sheet taught, a model only that brand makes, or its name
- * misspelt, with a warning), else {@link UNBRANDED} with a warning that quotes what may be a
- * brand nobody listed.
+ * The brand: the given one, always (in the lexicon's spelling when it is a brand's name or
+ * spelling: `LV` → `Louis Vuitton`; else as written), else the one the title names (its name, a
+ * name the sheet taught, a model only that brand makes, or its name misspelt, with a warning),
+ * else {@link UNBRANDED} with a warning that quotes what may be a brand nobody listed.
  */
 export function inferBrand(
   given: string | undefined,
@@ -33,9 +32,10 @@ export function inferBrand(
 ): Inferred<string> {
   if (given !== undefined) {
     const lexicon = context.lexicon ?? DEFAULT_LEXICON;
-    // Most given brands are a brand's exact name or spelling: one lookup, before any reading.
-    const named = titleVocabulary(lexicon).brands.get(foldCatalogPhrase(given));
-    return { ok: true, value: named?.name ?? recognizeBrand(given, lexicon) ?? given };
+    // The whole cell, and nothing else: the operator's word is the brand. Read as a title, a
+    // line or a model in it ("Yeezy", "Dunk") would give the house that makes it (Adidas, Nike).
+    const named = namedBrand(given, titleVocabulary(lexicon));
+    return { ok: true, value: named?.name ?? given };
   }
   const reading = title();
   if (reading?.brand !== undefined) {

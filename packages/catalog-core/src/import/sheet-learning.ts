@@ -6,6 +6,7 @@ import { PhraseTable } from '../lexicon/phrase-table.js';
 import { leadingRun, recognizeCategory } from '../lexicon/recognize.js';
 import {
   LEAD_INS,
+  namedBrand,
   type Segment,
   segmentTitle,
   titleVocabulary,
@@ -103,7 +104,7 @@ export function createSheetLearner(
       const brandCell = textOf(cells.get('brand')?.[0]?.value);
       if (brandCell !== undefined) {
         const folded = foldCatalogPhrase(brandCell);
-        if (folded !== '' && !vocabulary.brands.get(folded)) note(given, folded, brandCell);
+        if (folded !== '' && !namedBrand(brandCell, vocabulary)) note(given, folded, brandCell);
       }
       if (title === undefined) return;
       const { folded, original } = tokenizeTitle(title);

@@ -214,6 +214,15 @@ export function titleVocabulary(lexicon: Lexicon): TitleVocabulary {
 }
 
 /**
+ * The brand a whole text is the name or a spelling of (a sheet's brand cell: "NIKE", "LV",
+ * "耐克"), or `undefined`: a model, a line or anything more than a name is no brand here.
+ */
+export function namedBrand(text: string, vocabulary: TitleVocabulary): NamedBrand | undefined {
+  const { brands } = vocabulary;
+  return brands.get(foldCatalogPhrase(text)) ?? brands.get(tokenizeTitle(text).folded.join(' '));
+}
+
+/**
  * Splits a folded title into segments, at each word the longest phrase any table knows (a brand
  * before a model before a kind of product before a describing word before a learned name, when
  * two are as long), else one word by its shape. A brand whose name is an everyday word counts
