@@ -108,7 +108,7 @@ export function createSheetLearner(
       }
       if (title === undefined) return;
       const { folded, original } = tokenizeTitle(title);
-      const segments = segmentTitle(folded, vocabulary);
+      const segments = segmentTitle(folded, vocabulary, undefined, original);
       const category = categoryOfCell(cells.get('category')?.[0]?.value, lexicon);
       if (category !== undefined) countVotes(votes, segments, folded, category);
       const lead = leadingRun(segments);

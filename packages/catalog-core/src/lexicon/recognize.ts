@@ -76,7 +76,7 @@ export function readTitle(
 ): TitleReading {
   const { folded, original, head } = tokenizeTitle(title);
   const vocabulary = titleVocabulary(lexicon);
-  const segments = segmentTitle(folded, vocabulary, learned);
+  const segments = segmentTitle(folded, vocabulary, learned, original);
   const kind = kindOf(segments, folded, head);
   const modelKind = segments
     .map((s) =>

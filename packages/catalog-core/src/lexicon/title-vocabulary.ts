@@ -9,6 +9,11 @@ export interface NamedBrand {
   readonly name: string;
   readonly commonWord: boolean;
   /**
+   * Named by a short spelling of at most four letters (`fog`, `tnf`, `arc`, `lv`): an
+   * abbreviation written in capitals, an everyday word or a colourway ("Grey Fog") when not.
+   */
+  readonly short: boolean;
+  /**
    * Other brands the same spelling names, each with its one category: the lines of one house
    * ("ysl": Saint Laurent, and Yves Saint Laurent for perfumes). Which one a title means depends
    * on what the title says the product is.
@@ -124,6 +129,7 @@ const FUNCTION_WORDS = new Set([
 ]);
 // Sizes, model numbers and codes: `42`, `350`, `v2`, `am90`, `xt6`, `b22`, `1of1`.
 const NUMBER_LIKE = /^(?:\d|[a-z]{1,3}\d+[a-z]?$)/;
+const SHORT_SPELLING = /^[a-z]{1,4}$/;
 
 const built = new WeakMap<Lexicon, TitleVocabulary>();
 
@@ -137,13 +143,15 @@ export function titleVocabulary(lexicon: Lexicon): TitleVocabulary {
   const implied = new PhraseTable<ImpliedThing>();
   const brandCategory = new Map<string, CategoryId>();
   for (const brand of lexicon.brands) {
-    const value = { name: brand.name, commonWord: brand.commonWord, lines: [] };
+    const value = { name: brand.name, commonWord: brand.commonWord, short: false, lines: [] };
     // As the catalog folds it ("levi s") and as a title is read ("Levi's" → `levi`).
     brands.add(foldCatalogPhrase(brand.name), value);
     brands.add(key(brand.name), value);
     if (brand.category) brandCategory.set(brand.name, brand.category);
   }
-  // Spellings are never everyday words (the lexicon's rule), so they count anywhere in a title.
+  // Spellings are never everyday words (the lexicon's rule), so they count anywhere in a title;
+  // but an abbreviation of a few letters may be one, so it counts in capitals or where the title
+  // starts (see `segmentTitle`). Ones with a digit (`mm6`, `sp5`) are no word.
   for (const brand of lexicon.brands) {
     for (const alias of brand.aliases) {
       const phrase = key(alias);
@@ -153,7 +161,10 @@ export function titleVocabulary(lexicon: Lexicon): TitleVocabulary {
           name: brand.name,
           category: brand.category,
         });
-      } else brands.add(phrase, { name: brand.name, commonWord: false, lines: [] });
+      } else {
+        const short = SHORT_SPELLING.test(phrase);
+        brands.add(phrase, { name: brand.name, commonWord: false, short, lines: [] });
+      }
     }
   }
   for (const brand of lexicon.brands) {
@@ -227,14 +238,17 @@ export function namedBrand(text: string, vocabulary: TitleVocabulary): NamedBran
  * before a model before a kind of product before a describing word before a learned name, when
  * two are as long), else one word by its shape. A brand whose name is an everyday word counts
  * only where the title starts (after describing words, numbers and kinds of product) or right
- * after an `x`.
+ * after an `x`; so does a short spelling (`fog`, `arc`), unless the title (its words as written,
+ * `original`) writes it in capitals among small letters ("Eternal Hoodie (FOG)").
  */
 export function segmentTitle(
   words: readonly string[],
   vocabulary: TitleVocabulary,
   learned?: PhraseTable<string>,
+  original?: readonly string[],
 ): Segment[] {
   const segments: Segment[] = [];
+  const capitals = inCapitals(original);
   let leadIns = true;
   let afterX = false;
   for (let start = 0; start < words.length; ) {
@@ -243,7 +257,9 @@ export function segmentTitle(
       if (segment && (!best || segment.length > best.length)) best = segment;
     };
     const brand = vocabulary.brands.longestAt(words, start);
-    if (brand && (leadIns || afterX || !brand.value.commonWord)) {
+    const anywhere = (named: NamedBrand) =>
+      !named.commonWord && (!named.short || capitals(start, brand!.length));
+    if (brand && (leadIns || afterX || anywhere(brand.value))) {
       offer({ type: 'brand', ...brand });
     }
     const implied = vocabulary.implied.longestAt(words, start);
@@ -270,6 +286,18 @@ export function segmentTitle(
     start += best.length;
   }
   return segments;
+}
+
+/**
+ * Whether the words from `start` are written in capitals in a title that has small letters too:
+ * in a title all in capitals, or with none, capitals say nothing.
+ */
+function inCapitals(
+  original: readonly string[] | undefined,
+): (start: number, length: number) => boolean {
+  const upper = (word: string) => word === word.toUpperCase() && word !== word.toLowerCase();
+  if (!original?.some((word) => word !== word.toUpperCase())) return () => false;
+  return (start, length) => original.slice(start, start + length).every(upper);
 }
 
 function tagged<T extends 'implied' | 'kind' | 'learned', V>(

@@ -39,6 +39,26 @@ describe('readTitle: the brand', () => {
     expect(read('Stussy Guess Tee').brand).toBe('Stüssy');
   });
 
+  it('takes a short spelling (FOG, TNF, LV) for its brand only in capitals, or where the title starts', () => {
+    // "Fog" is a colourway of a model only Nike makes, not Fear of God.
+    expect(read('Dunk Low gris niebla (Grey Fog)')).toMatchObject({
+      brand: 'Nike',
+      brandVia: 'model',
+    });
+    expect(read('DUNK LOW GREY FOG').brand).toBe('Nike');
+    expect(read('Jordan 1 Low (Grey Fog)').brand).toBe('Jordan');
+    expect(read('Nuptse 1996 jacket tnf black').brand).toBe('The North Face');
+    expect(read('Cloud Arc Tee').brand).toBeUndefined();
+    expect(read('Arc Logo Hoodie').brand).toBe("Arc'teryx");
+    // Written in capitals in a title that is not, or where the title starts, it is the brand.
+    expect(read('Eternal Hoodie (FOG)').brand).toBe('Fear of God');
+    expect(read('FOG Eternal Hoodie').brand).toBe('Fear of God');
+    expect(read('fog eternal hoodie').brand).toBe('Fear of God');
+    expect(read('Hoodie FOG').brand).toBe('Fear of God');
+    expect(read('Keepall 50 LV').brand).toBe('Louis Vuitton');
+    expect(read('Nike x FOG Dunk').brand).toBe('Nike');
+  });
+
   it('reads a misspelt brand where the title starts, and says how it was written', () => {
     expect(read('Moncelr Maya shiny navy')).toMatchObject({
       brand: 'Moncler',
