@@ -102,7 +102,11 @@ export function readTitle(
     if (brandKind) reading.brandKind = brandKind;
   }
   if (kind?.weak) reading.audience = kind.category;
-  else if (kind) reading.kind = kind.category;
+  // A kind word that is a colour or a name too ("Air Max 90 Bone", "Jordan 1 Crowd Control")
+  // says less than the model the title names, when they differ.
+  else if (kind && !(kind.ambiguous && modelKind && modelKind !== kind.category)) {
+    reading.kind = kind.category;
+  }
   if (modelKind) reading.modelKind = modelKind;
   return reading;
 }
@@ -196,7 +200,7 @@ function kindOf(
   segments: readonly Segment[],
   words: readonly string[],
   head: number,
-): { category: CategoryId; weak: boolean } | undefined {
+): { category: CategoryId; weak: boolean; ambiguous: boolean } | undefined {
   let weak: KindWord | undefined;
   let ambiguous: KindWord | undefined;
   let last: KindWord | undefined;
@@ -208,7 +212,9 @@ function kindOf(
     }
     if (segment.type !== 'kind') continue;
     const word = segment.value;
-    if (word.audience && !word.weak) return { category: word.category, weak: false };
+    if (word.audience && !word.weak) {
+      return { category: word.category, weak: false, ambiguous: false };
+    }
     if (word.audience) weak ??= word;
     else if (word.ambiguous) ambiguous ??= word;
     else {
@@ -216,9 +222,9 @@ function kindOf(
       if (!ended && segment.start < head) lastInHead = word;
     }
   }
-  if (weak) return { category: weak.category, weak: last === undefined };
+  if (weak) return { category: weak.category, weak: last === undefined, ambiguous: false };
   const kind = lastInHead ?? last ?? ambiguous;
-  return kind && { category: kind.category, weak: false };
+  return kind && { category: kind.category, weak: false, ambiguous: kind.ambiguous };
 }
 
 /**

@@ -32,3 +32,31 @@ describe('inferBrand: a brand column always wins over the title', () => {
     expect(brandOf(title, cell)).toBe(brand);
   });
 });
+
+describe('inferCategory: what a title says it is wins over the section it is in', () => {
+  it('files a console controller under a section of bags as electronics', () => {
+    const result = normalizeProductRow(
+      { Nombre: 'Control PS5 DualSense', Precio: '¥300', Enlace: link },
+      { now },
+      { text: '👜 BOLSOS', category: 'bags' },
+    );
+    expect(result).toMatchObject({
+      ok: true,
+      product: { category: 'electronics', brand: 'Sony' },
+      warnings: ['category: none given; "electronics" from the title'],
+    });
+  });
+
+  it('files a cartera as a bag, and a billetera as a wallet', () => {
+    const bag = normalizeProductRow(
+      { Nombre: 'Cartera Guess negra', Precio: '¥300', Enlace: link, Categoría: 'Carteras' },
+      { now },
+    );
+    expect(bag).toMatchObject({ ok: true, product: { category: 'bags', brand: 'Guess' } });
+    const wallet = normalizeProductRow(
+      { Nombre: 'Billetera Goyard', Precio: '¥300', Enlace: link, Categoría: 'Billeteras' },
+      { now },
+    );
+    expect(wallet).toMatchObject({ ok: true, product: { category: 'accessories' } });
+  });
+});

@@ -104,6 +104,35 @@ describe('readTitle: the kind of product', () => {
     expect(read(title).kind).toBe(kind);
   });
 
+  it.each([
+    // In Latin America a "cartera" is a handbag; a wallet is a "billetera" (a "carteira" in Brazil).
+    ['Cartera Guess negra', 'bags'],
+    ['Carteras Michael Kors', 'bags'],
+    ['Cartera de mano Zara', 'bags'],
+    ['Billetera Goyard', 'accessories'],
+    ['Monedero LV', 'accessories'],
+    ['Carteira Gucci', 'accessories'],
+    // Console controllers, in the words of each language.
+    ['Control PS5 DualSense', 'electronics'],
+    ['Controles Xbox Series', 'electronics'],
+    ['Mando PS5 blanco', 'electronics'],
+    ['Joystick PS4 Dualshock', 'electronics'],
+    ['Gamepad Xbox', 'electronics'],
+    ['Manette PS5', 'electronics'],
+    ['Controle PS5 branco', 'electronics'],
+    ['Kontroler Xbox', 'electronics'],
+  ])('%s is %s', (title, kind) => {
+    expect(read(title).kind).toBe(kind);
+  });
+
+  it('lets a model say what it is over a kind word that is a colour or a name too', () => {
+    // "Bone" is a cap in Portuguese and a colourway; "Crowd Control" a colourway's name.
+    expect(read('Air Max 90 Bone')).toMatchObject({ modelKind: 'sneakers' });
+    expect(read('Air Max 90 Bone').kind).toBeUndefined();
+    expect(read('Jordan 1 Crowd Control').kind).toBeUndefined();
+    expect(read('Boné Nike preto').kind).toBe('caps');
+  });
+
   it('knows the kind of a model, and of a one-category brand', () => {
     expect(read('Jordan 11 Concord').kind).toBeUndefined();
     expect(read('Jordan 11 Concord').brandKind).toBe('sneakers');
