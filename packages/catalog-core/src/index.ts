@@ -186,7 +186,7 @@ export { normalizeProductRow } from './import/normalize-row.js';
 export type { NormalizeRowContext } from './import/row-context.js';
 export { UNBRANDED } from './import/row-context.js';
 export type { SectionHeader } from './import/section-header.js';
-export { readSectionHeader } from './import/section-header.js';
+export { readSectionHeader, readTabName } from './import/section-header.js';
 export type { LearnedBrand, SheetKnowledge, SheetLearner } from './import/sheet-learning.js';
 export { createSheetLearner } from './import/sheet-learning.js';
 export { productSlug, slugify } from './import/slug.js';

@@ -1,7 +1,9 @@
 import type { CategoryId } from '../categories.js';
 import { DEFAULT_LEXICON } from '../lexicon/default-lexicon.js';
+import { tokenizeTitle } from '../lexicon/fold.js';
 import type { Lexicon } from '../lexicon/lexicon.js';
 import { recognizeCategory } from '../lexicon/recognize.js';
+import { titleVocabulary } from '../lexicon/title-vocabulary.js';
 import { blankCell } from './blank-cell.js';
 import type { ColumnMapper } from './column-map.js';
 import type { ImportField } from './columns.js';
@@ -68,4 +70,34 @@ export function readSectionHeader(
   const shortCategory = category !== undefined && label.split(/\s+/).length <= 3;
   if (!decorated && !capitals && !shortCategory) return undefined;
   return category === undefined ? { text } : { text, category };
+}
+
+// A tab named after a category is a word or three ("Hoodies & Pullover"); a longer name is a
+// sentence ("How to order", "Read me first") that may happen to hold one.
+const MAX_TAB_WORDS = 4;
+
+/**
+ * The category a workbook tab's name names, in any of the lexicon's languages, case, emoji and
+ * decoration aside: "👟 Schuhe" (sneakers), "Hoodies & Pullover", "Taschen", "Montres", "Bluzy".
+ * A word for whom wins, as in a section header ("Kids Shoes" is kids). `undefined` for a tab that
+ * names none ("Info", "FAQ", "Sheet1", "Tabelle1", "Best Sellers") or two ("Schuhe & Taschen"):
+ * its rows say what they are. The result is shaped like {@link readSectionHeader}'s, so that a
+ * tab's category fills its rows' empty category cells as a section's does.
+ *
+ * @example readTabName('👟 Schuhe') // { text: '👟 Schuhe', category: 'sneakers' }
+ * @example readTabName('How to order') // undefined
+ */
+export function readTabName(
+  name: string,
+  lexicon: Lexicon = DEFAULT_LEXICON,
+): SectionHeader | undefined {
+  const label = name.trim().replace(DECORATION, '').trim();
+  if (label.length > MAX_LABEL) return undefined;
+  const words = tokenizeTitle(label).folded;
+  if (words.length === 0 || words.length > MAX_TAB_WORDS) return undefined;
+  const matches = titleVocabulary(lexicon).labels.scan(words);
+  const audience = matches.filter((match) => match.value.audience);
+  const named = new Set((audience.length > 0 ? audience : matches).map((m) => m.value.category));
+  const [category] = named;
+  return category !== undefined && named.size === 1 ? { text: name, category } : undefined;
 }

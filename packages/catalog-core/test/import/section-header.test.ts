@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { readSectionHeader } from '../../src/import/section-header.js';
+import { readSectionHeader, readTabName } from '../../src/import/section-header.js';
+import { parseLexicon } from '../../src/lexicon/parse-lexicon.js';
 
 const row = (cells: Record<string, unknown>) => ({
   Item: '',
@@ -41,5 +42,57 @@ describe('readSectionHeader', () => {
     ).toBeUndefined();
     expect(readSectionHeader(row({ Item: '🔥🔥🔥' }))).toBeUndefined();
     expect(readSectionHeader(row({ Item: 'SHOES', Price: 12 }))).toBeUndefined();
+  });
+});
+
+describe('readTabName: the category a workbook tab is named after', () => {
+  it.each([
+    ['👟 Schuhe', 'sneakers'],
+    ['Hoodies & Pullover', 'hoodies'],
+    ['Taschen', 'bags'],
+    ['Montres', 'accessories'],
+    ['Giacche', 'jackets'],
+    ['Bluzy', 'hoodies'],
+    ['Sneaker Low', 'sneakers'],
+    ['T-Shirts', 't-shirts'],
+    ['TSHIRTS 👕', 't-shirts'],
+    ['Zapatillas', 'sneakers'],
+    ['Moletons', 'hoodies'],
+    ['Broeken', 'pants'],
+    ['Czapki', 'caps'],
+    ['⌚ Uhren ⌚', 'accessories'],
+    ['--- Parfum ---', 'perfumes'],
+    ['Tech', 'electronics'],
+    ['Kids Shoes', 'kids'],
+  ])('%j names %s', (name, category) => {
+    expect(readTabName(name)).toEqual({ text: name, category });
+  });
+
+  it.each([
+    'Info',
+    'How to order',
+    'FAQ',
+    'Shipping',
+    'Sheet1',
+    'Tabelle1',
+    'Finds',
+    'Best Sellers',
+    'Size chart',
+    'Sellers',
+    'Otros',
+    // Two categories: its rows say which each is.
+    'Schuhe & Taschen',
+    '',
+    '👟',
+  ])('%j names none', (name) => {
+    expect(readTabName(name)).toBeUndefined();
+  });
+
+  it("reads an operator's words for a category", () => {
+    const lexicon = parseLexicon({
+      version: 1,
+      categories: [{ category: 'sneakers', words: { en: ['kicks'] } }],
+    });
+    expect(readTabName('KICKS 🔥', lexicon)).toEqual({ text: 'KICKS 🔥', category: 'sneakers' });
   });
 });
