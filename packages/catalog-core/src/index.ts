@@ -190,6 +190,7 @@ export { readSectionHeader, readTabName } from './import/section-header.js';
 export type { LearnedBrand, SheetKnowledge, SheetLearner } from './import/sheet-learning.js';
 export { createSheetLearner } from './import/sheet-learning.js';
 export { productSlug, slugify } from './import/slug.js';
+export { isLinkLabel } from './listing-link/link-label.js';
 export type { PastedLinkReading } from './listing-link/pasted-link.js';
 export {
   describeLinkFormats,

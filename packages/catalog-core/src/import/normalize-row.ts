@@ -1,5 +1,6 @@
 import { DEFAULT_LEXICON } from '../lexicon/default-lexicon.js';
 import { readTitle, type TitleReading } from '../lexicon/recognize.js';
+import { isLinkLabel } from '../listing-link/link-label.js';
 import { type ListingLink, readListingLink } from '../listing-link/read-listing-link.js';
 import { listingUrl } from '../listing-url.js';
 import type { Marketplace, Product } from '../product.js';
@@ -201,7 +202,9 @@ function identify(
       link = read.link;
       break;
     }
-    firstFailure ??= `listing_url: ${read.message}, got ${show(text)}`;
+    firstFailure ??= isLinkLabel(text)
+      ? `listing_url: ${show(text)} is only a link's label: the link behind it is not in the cell (a CSV download drops it; download the sheet as .xlsx)`
+      : `listing_url: ${read.message}, got ${show(text)}`;
   }
   if (link) {
     if ((marketplace && marketplace !== link.marketplace) || (itemId && itemId !== link.itemId)) {
