@@ -5,6 +5,8 @@ type Field = keyof Product;
 
 // Every word here is folded as `headerWords` folds a header: lower case, no accents, `ł` as `l`,
 // split at punctuation and between camelCase words ("Foto's" → `foto s`, "Zdjęcia" → `zdjecia`).
+// German and Dutch write a header as one word ("Produktlink", "Verkoopprijs"): the common ones
+// are listed whole.
 
 /** Whole header names (their words joined by `_`) that mean a field, beyond its own name. */
 export const COLUMN_NAMES: Readonly<Record<string, Field>> = {
@@ -65,10 +67,10 @@ export const COLUMN_WORDS: readonly (readonly [Field, readonly string[]])[] = [
       ...['foto', 'fotos', 'imagen', 'imagenes', 'galeria'],
       ...['imagem', 'imagens'],
       ...['galerie'],
-      ...['bild', 'bilder'],
+      ...['bild', 'bilder', 'produktbild', 'produktbilder', 'produktfotos'],
       ...['immagine', 'immagini'],
       ...['zdjecie', 'zdjecia', 'zdjec', 'fotki'],
-      ...['afbeelding', 'afbeeldingen'],
+      ...['afbeelding', 'afbeeldingen', 'productfoto', 'productfotos'],
     ],
   ],
   [
@@ -78,10 +80,10 @@ export const COLUMN_WORDS: readonly (readonly [Field, readonly string[]])[] = [
       ...['precio', 'precios', 'costo', 'coste'],
       ...['preco', 'precos', 'valor'],
       ...['prix', 'tarif'],
-      ...['preis', 'preise', 'kosten'],
+      ...['preis', 'preise', 'kosten', 'verkaufspreis', 'einzelpreis'],
       ...['prezzo', 'prezzi'],
       ...['cena', 'ceny', 'koszt'],
-      ...['prijs', 'prijzen'],
+      ...['prijs', 'prijzen', 'verkoopprijs'],
     ],
   ],
   [
@@ -104,7 +106,9 @@ export const COLUMN_WORDS: readonly (readonly [Field, readonly string[]])[] = [
       ...['enlace', 'enlaces'],
       ...['lien', 'liens'],
       ...['collegamento'],
+      ...['produktlink', 'artikellink', 'kauflink'],
       ...['odnosnik', 'lacze'],
+      ...['productlink'],
     ],
   ],
   [
@@ -113,10 +117,10 @@ export const COLUMN_WORDS: readonly (readonly [Field, readonly string[]])[] = [
       ...['brand', 'brands', 'designer', 'label'],
       ...['marca', 'marcas'],
       ...['marque', 'marques'],
-      ...['marke', 'marken', 'hersteller'],
+      ...['marke', 'marken', 'markenname', 'hersteller'],
       ...['marchio'],
       ...['marka', 'marki', 'producent'],
-      ...['merk', 'merken'],
+      ...['merk', 'merken', 'merknaam'],
     ],
   ],
   [
@@ -174,7 +178,8 @@ export const COLUMN_WORDS: readonly (readonly [Field, readonly string[]])[] = [
       ...['nombre', 'producto', 'productos', 'articulo', 'titulo'],
       ...['nome', 'produto', 'produtos', 'artigo'],
       ...['nom', 'produit', 'produits', 'titre', 'designation', 'libelle'],
-      ...['artikel', 'artikelname', 'produkt', 'produkte', 'produktname', 'bezeichnung', 'titel'],
+      ...['artikel', 'artikelname', 'artikelbezeichnung', 'produkt', 'produkte', 'produktname'],
+      ...['bezeichnung', 'titel'],
       ...['articolo', 'articoli', 'prodotto', 'prodotti', 'titolo'],
       ...['nazwa', 'przedmiot', 'produkty', 'tytul'],
       ...['naam', 'productnaam'],

@@ -23,8 +23,9 @@ const LINK_WORDS: ReadonlySet<string> = new Set(
 );
 
 /**
- * The words of a header, case, accents and punctuation folded, currency symbols spelled out:
- * `Price (CNY)` → `price cny`, `Price ¥` → `price cny`, `itemID` → `item id`.
+ * The words of a header, case, accents and punctuation folded (`ł` as `l`, which has no accent
+ * to drop), currency symbols spelled out: `Price (CNY)` → `price cny`, `Price ¥` → `price cny`,
+ * `Price $` → `price dollar`, `Cena (zł)` → `cena pln`, `itemID` → `item id`.
  */
 export function headerWords(name: string): string[] {
   return spellCurrencySymbols(name)
@@ -50,11 +51,13 @@ export function canonicalColumn(name: string): string {
 
 /**
  * What a column holds, recognised from its header by meaning: the field's own name, a known
- * name (`W2C`, `Item ID`) or the words in it (`Item Name` → title, `QC Photos` → qc_photos,
- * `Price (USD)` → price in USD). `undefined` for a column the importer does not use (unnamed,
- * `Notes`, `Size`).
+ * name (`W2C`, `Item ID`, `Kaufen`) or the words in it, in the lexicon's eight languages
+ * (`Item Name` → title, `QC Photos` → qc_photos, `Artikelname` → title, `Verkäufer` → seller,
+ * `Price (USD)` → price in USD, `Cena (zł)` → price in PLN). `undefined` for a column the
+ * importer does not use (unnamed, `Notes`, `Size`, `Größe`).
  *
  * @example recognizeColumn('Price (USD)') // { field: 'price', currency: 'USD' }
+ * @example recognizeColumn('Preis in €') // { field: 'price', currency: 'EUR' }
  */
 export function recognizeColumn(name: string): ColumnRole | undefined {
   const words = headerWords(name);

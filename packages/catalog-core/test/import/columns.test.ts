@@ -155,6 +155,10 @@ describe('recognizeColumn: the headers of community sheets in their eight langua
       ['Gewicht', 'weight_grams'],
       ['Artikelnummer', 'item_id'],
       ['Artikel-Nr.', 'item_id'],
+      ['Produktlink', 'listing_url'],
+      ['Verkaufspreis', 'price'],
+      ['Markenname', 'brand'],
+      ['Produktbilder', 'qc_photos'],
     ],
     it: [
       ['Articolo', 'title'],
@@ -195,6 +199,9 @@ describe('recognizeColumn: the headers of community sheets in their eight langua
       ['Verkoper', 'seller'],
       ['Winkel', 'seller'],
       ["Foto's", 'qc_photos'],
+      ['Productnaam', 'title'],
+      ['Verkoopprijs', 'price'],
+      ['Merknaam', 'brand'],
       ['Kleur', 'colorway'],
     ],
   };
