@@ -45,8 +45,8 @@ function parseNumber(written: string, currencyWritten: boolean): number | undefi
     return Number(text.replaceAll('.', '').replace(',', '.'));
   }
   if (/^\d+(\.\d+)?$/.test(text)) return Number(text);
-  // A decimal comma with cents ("28,50"), or with one decimal beside a currency ("35,5 €"): a
-  // bare "129,9" could be either, so it is refused.
+  // A decimal comma with cents ("28,50"), or with one decimal beside a currency ("35,5 €", or
+  // under "Preis (€)"): a bare "129,9" could be a slip for "1299", so it is refused.
   if (/^\d+,\d{2}$/.test(text) || (currencyWritten && /^\d+,\d$/.test(text))) {
     return Number(text.replace(',', '.'));
   }
@@ -84,10 +84,10 @@ function joinsRange(between: string): boolean {
 /**
  * A price as written in a sheet, in its own currency: `¥499`, `499元`, `389 CNY`, `RMB 120`,
  * `292 yuanes`, `$28.50`, `US$30`, `30 dólares`, `€25`, `35,5 €`, `£20`, `R$149,90`, `150 reais`,
- * `MX$899`, `300 pesos mexicanos`, `1 099 zł`, `150 złotych`. Decimal commas and thousands in
- * dots or spaces are read; a word for "about" (`ca.`, `~`, `approx.`, `około`) is passed over. The
- * currency comes from the cell, else from the column's header (`columnCurrency`), else it is CNY,
- * the marketplaces' currency. A range (`¥199-299`, `35 bis 40 €`) gives its lower end; a cell
+ * `MX$899`, `300 pesos mexicanos`, `1 099 zł`, `150 złotych`, `19€99`. Decimal commas and
+ * thousands in dots or spaces are read; a word for "about" (`ca.`, `~`, `approx.`, `około`) is
+ * passed over. The currency comes from the cell, else from the column's header
+ * (`columnCurrency`), else it is CNY, the marketplaces' currency. A range (`¥199-299`, `35 bis 40 €`) gives its lower end; a cell
  * with a price in CNY and another (`¥199 ($28)`) gives the CNY one.
  *
  * @example parseMoney('$28.50') // { ok: true, value: { amount: 28.5, currency: 'USD' } }
@@ -101,7 +101,8 @@ export function parseMoney(value: unknown, columnCurrency?: Currency): Parsed<Mo
       : bad();
   }
   if (typeof value !== 'string') return bad();
-  const folded = currencyWords(value.trim());
+  // "19€99": French for 19,99 €.
+  const folded = currencyWords(value.trim().replace(/(\d)\s*€(\d{2})(?!\d)/, '$1,$2 €'));
   const numbers = [...folded.matchAll(NUMBER)];
   const first = numbers[0];
   // A minus sign before the first digits, not between two amounts, makes it negative.
@@ -116,7 +117,8 @@ export function parseMoney(value: unknown, columnCurrency?: Currency): Parsed<Mo
       `names pesos without saying whose (write MXN or "pesos mexicanos"), got ${show(value)}`,
     );
   }
-  const amountOf = (match: RegExpMatchArray) => parseNumber(match[0], currencies.length > 0);
+  const currencyWritten = currencies.length > 0 || columnCurrency !== undefined;
+  const amountOf = (match: RegExpMatchArray) => parseNumber(match[0], currencyWritten);
 
   if (numbers.length === 1) {
     const amount = amountOf(first);

@@ -55,6 +55,10 @@ describe('parseMoney: prices as the community writes them in eight languages', (
     ['35,5 €', 35.5, 'EUR'],
     ['€ 35,5', 35.5, 'EUR'],
     ['49,9 zł', 49.9, 'PLN'],
+    ['19€99', 19.99, 'EUR'],
+    ['59,- €', 59, 'EUR'],
+    ['€ 59,-', 59, 'EUR'],
+    ['EUR 35,50', 35.5, 'EUR'],
     // Thousands in dots, spaces, no-break and narrow no-break spaces.
     ['1.099 ¥', 1099, 'CNY'],
     ['1.099,50 €', 1099.5, 'EUR'],
@@ -103,6 +107,14 @@ describe('parseMoney: prices as the community writes them in eight languages', (
     ['precio real: 150', 150, 'CNY'],
   ] as const)('%j is %d %s', (value, amount, currency) => {
     expect(parseMoney(value)).toEqual({ ok: true, value: { amount, currency } });
+  });
+
+  it('reads one decimal after a comma under a header that names the currency', () => {
+    expect(parseMoney('35,5', 'EUR')).toEqual({
+      ok: true,
+      value: { amount: 35.5, currency: 'EUR' },
+    });
+    expect(parseMoney('35,5').ok).toBe(false);
   });
 
   it('lets the currency a cell writes win over its column', () => {
