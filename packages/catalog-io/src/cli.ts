@@ -10,6 +10,7 @@ const OPTIONS = {
     format: { type: 'string' },
     map: { type: 'string' },
     sheet: { type: 'string' },
+    'max-unpacked-mb': { type: 'string' },
     strict: { type: 'boolean' },
     'dry-run': { type: 'boolean' },
   },

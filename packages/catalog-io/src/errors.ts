@@ -4,7 +4,13 @@ export type CatalogIoErrorCode =
   | 'FILE_WRITE'
   | 'FORMAT_UNKNOWN'
   | 'CATALOG_EMPTY'
-  | 'SHEET_UNKNOWN';
+  | 'SHEET_UNKNOWN'
+  /** The file's bytes are another kind of file than its name says (an `.xls`, an HTML page). */
+  | 'FORMAT_MISMATCH'
+  /** A workbook that reading would let grow without bound: a zip bomb, a giant cell, entities. */
+  | 'WORKBOOK_UNSAFE'
+  /** A CSV whose link column holds only labels ("LINK"): the links stayed in the sheet. */
+  | 'LINKS_LOST';
 
 /**
  * A catalog file could not be read or written as a whole (missing file, unknown extension, a missing sheet,

@@ -25,14 +25,20 @@ import {
   type RowSink,
   type RowWarning,
   type SectionRow,
+  type SheetSummary,
 } from './read/row-sink.js';
 
 /** Options of {@link readCatalogFile}. */
 export interface ReadCatalogOptions {
   /** Default: from the extension (`.csv`, `.xlsx`, `.json`, `.ndjson` or `.jsonl`). */
   readonly format?: CatalogFormat;
-  /** The sheet of an XLSX workbook to read; default: its first sheet. */
+  /** The tab of an XLSX workbook to read alone; default: every tab holding a product table. */
   readonly sheet?: string;
+  /**
+   * What an XLSX workbook may unpack to, in all (`DEFAULT_MAX_UNPACKED_BYTES`, 500 MB, by
+   * default): past it, the workbook is refused before anything is inflated.
+   */
+  readonly maxUnpackedBytes?: number;
   /**
    * How rows become products: column overrides (`createColumnMapper(parseColumnMap(…))`), the
    * agents whose links are read, currency rates, brand and category recognisers. Default: the
@@ -77,11 +83,13 @@ export interface StreamCatalogOptions extends ReadCatalogOptions {
   /** Called with each row that loaded with warnings, in file order, before its product. */
   readonly onRowWarning?: (warning: RowWarning) => void;
   /** Called with how the columns were understood, before the first row (see `RowSinkTarget`). */
-  readonly onColumns?: (report: ColumnReport, line: number) => void;
+  readonly onColumns?: (report: ColumnReport, line: number, sheet?: string) => void;
   /** Called with each section header row ("👟 SHOES"), in file order. */
   readonly onSection?: (section: SectionRow) => void;
   /** Called once, before the rows, with the brands the first read learned (maybe none). */
   readonly onLearned?: (brands: readonly LearnedBrand[]) => void;
+  /** Called as each tab of a workbook ends, with its counts, or why it was skipped. */
+  readonly onSheet?: (sheet: SheetSummary) => void;
 }
 
 /** What {@link streamCatalogFile} returns: the counts, and the brands the file taught. */
@@ -110,14 +118,14 @@ export async function readCatalogFile(
   const errors: RowError[] = [];
   const warnings: RowWarning[] = [];
   const sections: SectionRow[] = [];
-  const { rows, learned } = await streamCatalogFile(path, {
+  const { rows, learned, sheets } = await streamCatalogFile(path, {
     ...options,
     onProduct: (product) => products.push(product),
     onRowError: (error) => errors.push(error),
     onRowWarning: (warning) => warnings.push(warning),
     onSection: (section) => sections.push(section),
   });
-  return { products, errors, warnings, sections, learned, rows };
+  return { products, errors, warnings, sections, learned, rows, ...(sheets ? { sheets } : {}) };
 }
 
 /**
@@ -148,14 +156,21 @@ export async function streamCatalogFile(
       cause: error,
     });
   }
+  const lexicon = options.rules?.lexicon ?? options.lexicon ?? DEFAULT_LEXICON;
+  const columns = options.rules?.columns ?? createColumnMapper();
   const read = async (sink: RowSink, pass: ReadPass) => {
     const onBytes = (bytesRead: number) => options.onProgress?.(bytesRead, totalBytes, pass);
     try {
       if (format === 'xlsx') {
-        // Loaded on demand: the XLSX reader (exceljs) is most of what the CLI would load at start.
+        // Loaded on demand: the XLSX reader (zip and XML) is most of what the CLI would load at start.
         const { readXlsx } = await import('./read/read-xlsx.js');
-        await readXlsx(path, sink, onBytes, options.sheet);
-      } else await READERS[format](path, sink, onBytes);
+        await readXlsx(path, sink, onBytes, {
+          sheet: options.sheet,
+          maxUnpackedBytes: options.maxUnpackedBytes,
+          columns,
+        });
+      } else if (format === 'csv') await readCsv(path, sink, onBytes, columns);
+      else await READERS[format](path, sink, onBytes);
     } catch (error) {
       // A callback's own error (a full disk while writing) is not a read error.
       if (isCatalogIoError(error) || pass === 'learning') throw error;
@@ -164,11 +179,15 @@ export async function streamCatalogFile(
       });
     }
   };
-  const lexicon = options.rules?.lexicon ?? options.lexicon ?? DEFAULT_LEXICON;
-  const columns = options.rules?.columns ?? createColumnMapper();
   let knowledge: SheetKnowledge | undefined;
   try {
-    knowledge = await learnFromRows((sink) => read(sink, 'learning'), lexicon, columns);
+    knowledge = await learnFromRows(
+      (sink) => read(sink, 'learning'),
+      lexicon,
+      columns,
+      // Each tab of a workbook has columns of its own: one with brands does not speak for all.
+      format === 'xlsx' && options.sheet === undefined,
+    );
   } catch (error) {
     // The second read reports whatever stopped the first, row by row.
     if (isCatalogIoError(error)) throw error;
@@ -187,12 +206,13 @@ export async function streamCatalogFile(
     ...(options.onColumns ? { onColumns: options.onColumns } : {}),
     ...(options.onRows ? { onRows: options.onRows } : {}),
     ...(options.onSection ? { onSection: options.onSection } : {}),
+    ...(options.onSheet ? { onSheet: options.onSheet } : {}),
   });
   await read(sink, 'rows');
   return { ...sink.finish(), learned };
 }
 
-const READERS = { csv: readCsv, json: readJson, ndjson: readNdjson } as const;
+const READERS = { json: readJson, ndjson: readNdjson } as const;
 
 /**
  * The format of a catalog file from its extension.

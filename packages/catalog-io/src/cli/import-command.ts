@@ -11,10 +11,11 @@ import {
   formatLearned,
   formatProduct,
   formatSection,
+  formatSheets,
   formatSummary,
 } from './import-report.js';
 import { createProgressReporter, createRowCounter } from './progress.js';
-import { CliUsageError, formatOption } from './usage.js';
+import { CliUsageError, formatOption, integerOption } from './usage.js';
 
 /** Options of `catalog import` as parsed from argv. */
 export interface ImportArgs {
@@ -24,6 +25,7 @@ export interface ImportArgs {
     readonly format?: string | undefined;
     readonly map?: string | undefined;
     readonly sheet?: string | undefined;
+    readonly 'max-unpacked-mb'?: string | undefined;
     readonly strict?: boolean | undefined;
     readonly 'dry-run'?: boolean | undefined;
   };
@@ -48,6 +50,7 @@ export async function importCommand({ positionals, values }: ImportArgs): Promis
   const format = formatOption(values.format);
   const out = values.out ?? 'data/catalog.ndjson';
   const dryRun = values['dry-run'] === true;
+  const maxUnpackedMb = integerOption('max-unpacked-mb', values['max-unpacked-mb'], 1);
   const rules = await importRules(values.map);
 
   const writer: CatalogFileWriter | undefined = dryRun ? undefined : openCatalogFileWriter(out);
@@ -63,6 +66,7 @@ export async function importCommand({ positionals, values }: ImportArgs): Promis
     summary = await streamCatalogFile(file, {
       ...(format ? { format } : {}),
       ...(values.sheet !== undefined ? { sheet: values.sheet } : {}),
+      ...(maxUnpackedMb !== undefined ? { maxUnpackedBytes: maxUnpackedMb * 1024 * 1024 } : {}),
       strict: values.strict === true,
       rules,
       onProgress: (read, total, pass) =>
@@ -77,10 +81,20 @@ export async function importCommand({ positionals, values }: ImportArgs): Promis
       ...((format ?? extname(file).toLowerCase().slice(1)) === 'xlsx'
         ? { onRows: (rows: number) => rowCount.update(rows, 0) }
         : {}),
-      onColumns: (report, line) => {
+      onColumns: (report, line, sheet) => {
         const first = !columnsShown;
         columnsShown = true;
-        for (const text of formatColumns(report, first ? file : `line ${line}`, first)) {
+        // Each tab of a workbook is a table of its own, with its header where it is.
+        const source =
+          sheet !== undefined
+            ? `${file}, tab ${JSON.stringify(sheet)} (header on row ${line})`
+            : file;
+        const tab = sheet !== undefined;
+        for (const text of formatColumns(
+          report,
+          first || tab ? source : `line ${line}`,
+          first || tab,
+        )) {
           console.log(text);
         }
         for (const text of first ? learned : []) console.log(text);
@@ -105,6 +119,7 @@ export async function importCommand({ positionals, values }: ImportArgs): Promis
     rowCount.stop();
   }
 
+  for (const text of formatSheets(summary.sheets ?? [])) console.log(text);
   console.log(formatSummary(summary));
   if (dryRun) {
     console.log(`dry run: ${out} was not written`);

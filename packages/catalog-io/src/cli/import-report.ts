@@ -4,7 +4,7 @@ import {
   type LearnedBrand,
   type Product,
 } from '@repo/catalog-core';
-import type { ReadCatalogSummary, RowPlace, SectionRow } from '../read/row-sink.js';
+import type { ReadCatalogSummary, RowPlace, SectionRow, SheetSummary } from '../read/row-sink.js';
 
 /** `A`, `B`, …, `Z`, `AA`: a spreadsheet's name for the column at `position` (from 0). */
 export function columnLetter(position: number): string {
@@ -108,4 +108,21 @@ export function formatSummary(summary: ReadCatalogSummary): string {
       ? `, ${count(summary.sections)} section ${PLURAL.select(summary.sections) === 'one' ? 'header' : 'headers'}`
       : '';
   return `${count(summary.products)} loaded (${count(summary.warned)} with warnings), ${count(summary.rejected)} rejected${sections}`;
+}
+
+/**
+ * The counts of each tab of a workbook, in its order, the skipped ones with why:
+ * `  "👟 Schuhe"  62 loaded, 2 rejected, 1 section header`.
+ */
+export function formatSheets(sheets: readonly SheetSummary[]): string[] {
+  if (sheets.length < 2) return [];
+  const width = Math.max(...sheets.map((s) => JSON.stringify(s.name).length)) + 2;
+  return [
+    `tabs of the workbook (${count(sheets.filter((s) => !s.skipped).length)} read, ${count(sheets.filter((s) => s.skipped).length)} skipped):`,
+    ...sheets.map((sheet) => {
+      const name = JSON.stringify(sheet.name).padEnd(width);
+      if (sheet.skipped) return `  ${name}skipped: ${sheet.skipped}`;
+      return `  ${name}${formatSummary({ ...sheet, warned: 0 }).replace(/ \(0 with warnings\)/, '')}, header on row ${sheet.header}`;
+    }),
+  ];
 }

@@ -8,7 +8,10 @@ Commands:
                 columns were understood, and write its good rows as NDJSON
                   --out FILE       where to write (default: data/catalog.ndjson)
                   --format FORMAT  csv, xlsx, json or ndjson (default: from the extension)
-                  --sheet NAME     the XLSX sheet to read (default: the first)
+                  --sheet NAME     read this XLSX tab alone (default: every tab that
+                                   holds a product table)
+                  --max-unpacked-mb N
+                                   what an XLSX workbook may unpack to (default: 500)
                   --map MAP        columns the recognition gets wrong, e.g.
                                    "Item Name=title,Cost=price_usd,Notes=ignore"
                   --dry-run        show the columns and the first 10 rows; write nothing
@@ -37,7 +40,7 @@ AUD) are converted to CNY at the rates the pages display (RATES_FILE, else the d
 bare number is CNY unless the column header names a currency ("Price (USD)").
 
 Exit status: 0 done; 1 nothing valid was read, or the command failed; 2 usage error.
-Bad rows are listed as "line N: reason" (XLSX: "row N: reason", JSON: "item N: reason");
+Bad rows are listed as "line N: reason" (XLSX: ""Tab" row N: reason", JSON: "item N: reason");
 rows that loaded with something inferred or converted as "line N: warning: …".`;
 
 /** A command line the CLI cannot run: printed with the usage, exit status 2. */

@@ -18,12 +18,14 @@ const GIVEN: readonly ImportField[] = ['brand', 'category'];
  * the words of each category), and nothing else happens. A file whose columns give every row's
  * brand and category (the catalogs this service writes, most big exports) is not read twice:
  * the read stops at its header, or at its first record for JSON and NDJSON, and the result is
- * `undefined`.
+ * `undefined`. A workbook of `manyTables` is read through: the rows of its tabs with both
+ * columns teach nothing, the others do.
  */
 export async function learnFromRows(
   read: (sink: RowSink) => Promise<void>,
   lexicon: Lexicon,
   columns: ColumnMapper,
+  manyTables = false,
 ): Promise<SheetKnowledge | undefined> {
   const learner = createSheetLearner(lexicon, columns);
   const covers = (names: Iterable<string>) => {
@@ -36,17 +38,23 @@ export async function learnFromRows(
   };
   let first = true;
   let header = false;
+  /** The current table's columns give every row's brand and category. */
+  let covered = false;
   const sink: RowSink = {
     columns(names) {
       header = true;
-      if (covers(names)) throw new NothingToLearn();
+      covered = covers(names);
+      if (covered && !manyTables) throw new NothingToLearn();
+      return covered ? 'skip' : undefined;
     },
+    wantsLinks: false,
     accept(record) {
       if (first && !header && covers(Object.keys(record))) throw new NothingToLearn();
       first = false;
-      learner.add(record);
+      if (!covered) learner.add(record);
     },
     reject() {},
+    endSheet() {},
     finish: () => ({ rows: 0, products: 0, warned: 0, rejected: 0, sections: 0 }),
   };
   try {

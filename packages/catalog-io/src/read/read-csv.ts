@@ -1,9 +1,12 @@
 import { isUtf8 } from 'node:buffer';
 import { createReadStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
+import { type ColumnMapper, createColumnMapper } from '@repo/catalog-core';
 import { type CsvError, type Info, parse } from 'csv-parse';
 import { createByteTap } from './byte-tap.js';
+import { HeaderSearch } from './header-search.js';
 import { LineTracker } from './line-tracker.js';
+import { LostLinkCheck } from './lost-links.js';
 import type { RowSink } from './row-sink.js';
 import { NOT_UTF8 } from './utf8.js';
 
@@ -19,17 +22,44 @@ const CSV_REASONS: Readonly<Record<string, string>> = {
  * and new lines) into `sink`, one record at a time, naming each record by the line it starts on.
  * A record whose bytes are not UTF-8 is refused (the parser would have turned them into U+FFFD);
  * so is a header that is not, since no column of it could be trusted.
- * The header row is read here rather than by csv-parse's `columns: true`: that way every record,
- * the header included, reports where it ends, and the line of the next one can be counted.
+ * The header is the first row that reads as one (`HeaderSearch`): a banner or notes may come
+ * before it. It is read here rather than by csv-parse's `columns: true`: that way every record,
+ * the header included, reports where it ends, and the line of the next one can be counted. A
+ * link column that holds only labels ("LINK") stops the read with one clear error
+ * (`LostLinkCheck`).
  */
 export async function readCsv(
   path: string,
   sink: RowSink,
   onBytes: (bytesRead: number) => void,
+  columns: ColumnMapper = createColumnMapper(),
 ): Promise<void> {
   const lines = new LineTracker();
   let header: string[] | undefined;
   let previousEnd = 0;
+  const where = (line: number) => `line ${line}`;
+  const links = new LostLinkCheck<CsvRecord>(path, (record) => {
+    // Rows of empty cells (",,,,") are spreadsheet padding, not products: not counted.
+    if ('error' in record) return sink.reject(record.line, where(record.line), record.error);
+    const reason = record.notUtf8 ? NOT_UTF8 : fieldCountProblem(record.fields, header ?? []);
+    if (reason) sink.reject(record.line, where(record.line), reason);
+    else sink.accept(toRecord(header ?? [], record.fields), record.line, where(record.line));
+  });
+  const search = new HeaderSearch<CsvRecord>(
+    (record) => ('error' in record ? [] : record.fields),
+    columns,
+    {
+      header(record) {
+        if ('error' in record) return;
+        if (record.notUtf8) throw new Error(`the header (line ${record.line}) is ${NOT_UTF8}`);
+        header = record.fields.map((name) => name.trim());
+        sink.columns(header, record.line);
+        links.header(header, columns);
+      },
+      data: (record) => links.push(record, 'error' in record ? [] : record.fields),
+    },
+    true,
+  );
 
   const parser = parse({
     bom: true,
@@ -40,27 +70,19 @@ export async function readCsv(
     on_record: (fields: string[], context: Info) => {
       const line = lines.contentLineAt(previousEnd);
       previousEnd = context.bytes;
+      if (!fields.some((field) => field.trim() !== '')) return null;
       // Only a decoded U+FFFD can come from bad bytes; then the raw bytes say whether it did.
       const notUtf8 =
         fields.some((field) => field.includes('\uFFFD')) &&
         !isUtf8(lines.bytesUntil(context.bytes));
-      if (header === undefined) {
-        if (notUtf8) throw new Error(`the header (line ${line}) is ${NOT_UTF8}`);
-        header = fields.map((name) => name.trim());
-        sink.columns(header, line);
-      } else if (fields.some((field) => field.trim() !== '')) {
-        // Rows of empty cells (",,,,") are spreadsheet padding, not products: not counted.
-        const reason = notUtf8 ? NOT_UTF8 : fieldCountProblem(fields, header);
-        if (reason) sink.reject(line, `line ${line}`, reason);
-        else sink.accept(toRecord(header, fields), line, `line ${line}`);
-      }
+      search.push({ fields, line, notUtf8 });
       return null;
     },
   });
   parser.on('skip', (error: CsvError) => {
     const line = lines.contentLineAt(previousEnd);
     previousEnd = Math.max(previousEnd, (error as CsvError & { bytes?: number }).bytes ?? 0);
-    sink.reject(line, `line ${line}`, `CSV: ${CSV_REASONS[error.code] ?? error.message}`);
+    search.push({ line, error: `CSV: ${CSV_REASONS[error.code] ?? error.message}` });
   });
 
   const tap = createByteTap((chunk, bytesRead) => {
@@ -70,7 +92,14 @@ export async function readCsv(
   await pipeline(createReadStream(path), tap, parser, async (records: AsyncIterable<unknown>) => {
     for await (const _ of records);
   });
+  search.end();
+  links.end();
 }
+
+/** A record of the file, or a spot the parser could not read as one. */
+type CsvRecord =
+  | { readonly fields: readonly string[]; readonly line: number; readonly notUtf8: boolean }
+  | { readonly line: number; readonly error: string };
 
 function fieldCountProblem(
   fields: readonly string[],

@@ -97,7 +97,7 @@ describe('issue 14: the sheet operators really have', () => {
     }
   });
 
-  it('reads the same sheet as XLSX, its first sheet or the one --sheet names', async () => {
+  it('reads the same sheet as XLSX, every tab or the one --sheet names', async () => {
     const dir = await tempDir();
     const path = join(dir, 'sheet.xlsx');
     const rows = SHEET.trim()
@@ -120,10 +120,15 @@ describe('issue 14: the sheet operators really have', () => {
     const out = join(dir, 'catalog.ndjson');
     const first = await catalog(['import', path, '--out', out]);
     expect(first.code, `${first.stderr}\n${first.stdout}`).toBe(0);
-    expect(first.stdout).toMatch(/^4 loaded/m);
-    for (const [index, product] of (await written(out)).entries()) {
-      expect(product).toMatchObject(EXPECTED[index] as object);
+    // A workbook is one catalog: the products of both tabs, with a line of counts for each.
+    expect(first.stdout).toMatch(/^5 loaded/m);
+    expect(first.stdout).toMatch(/^ {2}"Finds" +4 loaded, 0 rejected, header on row 1$/m);
+    expect(first.stdout).toMatch(/^ {2}"Old" +1 loaded/m);
+    const products = await written(out);
+    for (const [index, expected] of EXPECTED.entries()) {
+      expect(products[index]).toMatchObject(expected as object);
     }
+    expect(products[4]).toMatchObject({ title: 'Stussy Tee', category: 't-shirts' });
 
     const old = await catalog(['import', path, '--sheet', 'Old', '--out', out]);
     expect(old.stdout).toMatch(/^1 loaded/m);
