@@ -112,7 +112,8 @@ function categoryOfRow(
 ): { category: CategoryId; from: string } | undefined {
   if (reading?.kind) return { category: reading.kind, from: FROM.title };
   if (section?.category) {
-    return { category: section.category, from: `from the section ${show(section.text)}` };
+    const where = section.kind === 'tab' ? 'the tab' : 'the section';
+    return { category: section.category, from: `from ${where} ${show(section.text)}` };
   }
   if (reading?.modelKind) return { category: reading.modelKind, from: FROM.title };
   const learned = reading && context.knowledge?.categoryOf(reading.words);

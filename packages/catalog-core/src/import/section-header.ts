@@ -15,6 +15,8 @@ export interface SectionHeader {
   readonly text: string;
   /** The category it names, when it names one ("BEST SELLERS" names none). */
   readonly category?: CategoryId;
+  /** `tab`: the name of a workbook's tab, which labels every row on it. */
+  readonly kind?: 'tab';
 }
 
 // Cells a product row fills and a label never does.
@@ -84,7 +86,7 @@ const MAX_TAB_WORDS = 4;
  * its rows say what they are. The result is shaped like {@link readSectionHeader}'s, so that a
  * tab's category fills its rows' empty category cells as a section's does.
  *
- * @example readTabName('👟 Schuhe') // { text: '👟 Schuhe', category: 'sneakers' }
+ * @example readTabName('👟 Schuhe') // { text: '👟 Schuhe', category: 'sneakers', kind: 'tab' }
  * @example readTabName('How to order') // undefined
  */
 export function readTabName(
@@ -99,5 +101,7 @@ export function readTabName(
   const audience = matches.filter((match) => match.value.audience);
   const named = new Set((audience.length > 0 ? audience : matches).map((m) => m.value.category));
   const [category] = named;
-  return category !== undefined && named.size === 1 ? { text: name, category } : undefined;
+  return category !== undefined && named.size === 1
+    ? { text: name, category, kind: 'tab' }
+    : undefined;
 }

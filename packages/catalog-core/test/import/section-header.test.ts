@@ -65,7 +65,7 @@ describe('readTabName: the category a workbook tab is named after', () => {
     ['Tech', 'electronics'],
     ['Kids Shoes', 'kids'],
   ])('%j names %s', (name, category) => {
-    expect(readTabName(name)).toEqual({ text: name, category });
+    expect(readTabName(name)).toEqual({ text: name, category, kind: 'tab' });
   });
 
   it.each([
@@ -93,6 +93,10 @@ describe('readTabName: the category a workbook tab is named after', () => {
       version: 1,
       categories: [{ category: 'sneakers', words: { en: ['kicks'] } }],
     });
-    expect(readTabName('KICKS 🔥', lexicon)).toEqual({ text: 'KICKS 🔥', category: 'sneakers' });
+    expect(readTabName('KICKS 🔥', lexicon)).toEqual({
+      text: 'KICKS 🔥',
+      category: 'sneakers',
+      kind: 'tab',
+    });
   });
 });

@@ -83,6 +83,9 @@ describe('a workbook is one catalog: every tab holding a product table', () => {
       },
     ]);
     expect(result.products.map((p) => p.category)).toEqual(['bags', 'bags', 'caps']);
+    expect(result.warnings[0]?.warnings).toContain(
+      'category: none given; "bags" from the tab "Taschen"',
+    );
   });
 
   it('reads one tab alone with --sheet, its first row the header when none reads as one', async () => {
