@@ -48,6 +48,7 @@ export function loadIndexConfig(env: Env = process.env): Readonly<IndexConfig> {
 export const ImportEnvSchema = Type.Object({
   AGENTS_FILE: catalogEnv.AGENTS_FILE,
   RATES_FILE: catalogEnv.RATES_FILE,
+  CATALOG_URL_MAX_MB: catalogEnv.CATALOG_URL_MAX_MB,
 });
 
 /** What `catalog import` takes from the environment. */
@@ -56,6 +57,8 @@ export interface ImportConfig {
   readonly agentsFile?: string | undefined;
   /** The operator's rates file: prices in other currencies are converted to CNY at its rates. */
   readonly ratesFile?: string | undefined;
+  /** The largest download read from a link (`CATALOG_URL_MAX_MB`), in bytes. */
+  readonly urlMaxBytes: number;
 }
 
 /**
@@ -68,7 +71,11 @@ export interface ImportConfig {
  */
 export function loadImportConfig(env: Env = process.env): Readonly<ImportConfig> {
   const values = parseEnv(ImportEnvSchema, env);
-  return { agentsFile: values.AGENTS_FILE, ratesFile: values.RATES_FILE };
+  return {
+    agentsFile: values.AGENTS_FILE,
+    ratesFile: values.RATES_FILE,
+    urlMaxBytes: values.CATALOG_URL_MAX_MB * 1024 * 1024,
+  };
 }
 
 /** The variables `catalog stats` reads: where the apps count clicks, and the catalog they serve. */

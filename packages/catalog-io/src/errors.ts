@@ -10,7 +10,11 @@ export type CatalogIoErrorCode =
   /** A workbook that reading would let grow without bound: a zip bomb, a giant cell, entities. */
   | 'WORKBOOK_UNSAFE'
   /** A CSV whose link column holds only labels ("LINK"): the links stayed in the sheet. */
-  | 'LINKS_LOST';
+  | 'LINKS_LOST'
+  /** Downloading the catalog from its link failed: unreachable, an error status, too large. */
+  | 'FETCH_FAILED'
+  /** No catalog to serve: its link cannot be fetched and no earlier download was kept. */
+  | 'CATALOG_UNAVAILABLE';
 
 /**
  * A catalog file could not be read or written as a whole (missing file, unknown extension, a missing sheet,

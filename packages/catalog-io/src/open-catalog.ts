@@ -1,15 +1,24 @@
-import type { Agent, CurrencyRates, Lexicon } from '@repo/catalog-core';
+import { createHash } from 'node:crypto';
+import type { Agent, CurrencyRates, Lexicon, Product } from '@repo/catalog-core';
 import type { CatalogConfig } from '@repo/env';
 import { type CatalogIndex, openCatalogIndex } from '@repo/search';
 import { CatalogIoError } from './errors.js';
+import type { CatalogFormat } from './formats.js';
 import { loadAgents } from './load-agents.js';
 import { loadCatalog } from './load-catalog.js';
 import { loadLexicon } from './load-lexicon.js';
 import { loadRates } from './load-rates.js';
 import type { RowError } from './read/row-sink.js';
 
-/** Where the catalog comes from and which engine serves it: an app's validated `CatalogConfig`. */
-export type OpenCatalogOptions = CatalogConfig;
+/**
+ * Where the catalog comes from and which engine serves it: an app's validated `CatalogConfig`,
+ * and the format of `file` when its name does not say it (a download kept in `DATA_DIR`).
+ */
+export type OpenCatalogOptions = CatalogConfig & {
+  readonly format?: CatalogFormat | undefined;
+  /** Keep a fingerprint of each product, to tell what the next version changed. */
+  readonly fingerprint?: boolean | undefined;
+};
 
 /** The part of a pino/Fastify logger this module writes to. */
 export interface CatalogLog {
@@ -29,9 +38,12 @@ export interface OpenedCatalog {
    * defaults. Prices are converted with them (the index reads a query's prices with them too).
    */
   readonly rates: CurrencyRates;
-  readonly source: 'sample' | 'file' | 'meilisearch';
+  /** `url`: a file downloaded from `CATALOG_URL` (see `openLiveCatalog`). */
+  readonly source: 'sample' | 'file' | 'url' | 'meilisearch';
   /** Rows of the catalog file that were rejected (empty for the sample and for Meilisearch). */
   readonly errors: readonly RowError[];
+  /** With `fingerprint`: a hash of each product by slug (see {@link catalogChanges}). */
+  readonly fingerprints?: ReadonlyMap<string, string>;
 }
 
 // A few rejected rows are worth reading in the log; the whole list is `catalog import`'s job.
@@ -86,6 +98,7 @@ export async function openCatalog(
   // at the rates it displays (RATES_FILE).
   const { products, source, errors } = await loadCatalog({
     file: options.file,
+    ...(options.format ? { format: options.format } : {}),
     seed: options.seed,
     rules: { agents, rates },
     lexicon,
@@ -112,5 +125,36 @@ export async function openCatalog(
     },
     'catalog indexed',
   );
-  return { index, agents, lexicon, rates, source, errors };
+  const fingerprints = options.fingerprint ? fingerprintsOf(products) : undefined;
+  return { index, agents, lexicon, rates, source, errors, ...(fingerprints && { fingerprints }) };
+}
+
+function fingerprintsOf(products: readonly Product[]): Map<string, string> {
+  const fingerprints = new Map<string, string>();
+  for (const product of products) {
+    const { created_at: _added, ...rest } = product;
+    // Not when it was read (a row without a date is dated at each load): what it says.
+    fingerprints.set(
+      product.slug,
+      createHash('sha1').update(JSON.stringify(rest)).digest('base64'),
+    );
+  }
+  return fingerprints;
+}
+
+/** What a new version changed: products added, removed and changed, by slug. */
+export function catalogChanges(
+  before: ReadonlyMap<string, string>,
+  after: ReadonlyMap<string, string>,
+): { added: number; removed: number; changed: number } {
+  let added = 0;
+  let changed = 0;
+  for (const [slug, print] of after) {
+    const old = before.get(slug);
+    if (old === undefined) added++;
+    else if (old !== print) changed++;
+  }
+  let removed = 0;
+  for (const slug of before.keys()) if (!after.has(slug)) removed++;
+  return { added, removed, changed };
 }

@@ -4,7 +4,13 @@ import { Type } from 'typebox';
 
 // `data/` at the project root (git-ignored), wherever the process is started from: each package's
 // src/ and dist/ sit at the same depth, so the same relative path works for both.
-const DEFAULT_DATA_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'data');
+export const DEFAULT_DATA_DIR = join(
+  dirname(fileURLToPath(import.meta.url)),
+  '..',
+  '..',
+  '..',
+  'data',
+);
 
 /** Where a server keeps what it writes, and whether outbound clicks are counted. */
 export const dataEnv = {

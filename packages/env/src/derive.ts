@@ -1,4 +1,6 @@
-import { EnvError } from './errors.js';
+import { resolve } from 'node:path';
+import { DEFAULT_DATA_DIR } from './data.js';
+import { EnvError, type EnvIssue } from './errors.js';
 
 /** What {@link serverConfig} reads; the output of `parseEnv` over `serverEnv()`. */
 export interface ServerEnvValues {
@@ -38,6 +40,11 @@ export function serverConfig(env: ServerEnvValues): ServerConfig {
 /** What {@link catalogConfig} reads; the output of `parseEnv` over `catalogEnv`. */
 export interface CatalogEnvValues {
   readonly CATALOG_FILE?: string | undefined;
+  readonly CATALOG_URL?: string | undefined;
+  readonly CATALOG_URL_POLL_S?: number | undefined;
+  readonly CATALOG_URL_MAX_MB?: number | undefined;
+  /** Where a catalog read from `CATALOG_URL` is kept between fetches and restarts. */
+  readonly DATA_DIR?: string | undefined;
   readonly AGENTS_FILE?: string | undefined;
   readonly LEXICON_FILE?: string | undefined;
   readonly RATES_FILE?: string | undefined;
@@ -52,8 +59,10 @@ export interface CatalogEnvValues {
 
 /** The catalog part of an app's config. */
 export interface CatalogConfig {
-  /** Absent: the deterministic sample catalog from `seed`. */
+  /** Absent (and no `url`): the deterministic sample catalog from `seed`. */
   readonly file?: string | undefined;
+  /** The catalog read from a link instead of a file, fetched at start and then polled. */
+  readonly url?: CatalogUrlConfig | undefined;
   /** The operator's agents (JSON); absent: the default agents. */
   readonly agentsFile?: string | undefined;
   /** The operator's words added to the default lexicon (JSON); absent: the default lexicon. */
@@ -81,22 +90,66 @@ export interface CatalogConfig {
     | undefined;
 }
 
+/** Where `CATALOG_URL` points, and how it is polled. */
+export interface CatalogUrlConfig {
+  /** The link as the operator gave it (never shown on public pages: it may be private). */
+  readonly href: string;
+  /** How often it is fetched again, in ms. */
+  readonly pollMs: number;
+  /** The largest body read, in bytes; the rest is not read. */
+  readonly maxBytes: number;
+  /** The folder that keeps the last good download and its version (`DATA_DIR/catalog-url`). */
+  readonly dir: string;
+}
+
+const LOOPBACK = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
+
+/** Why a catalog link cannot be used, or `undefined`: https, or http to this machine only. */
+function urlProblem(href: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(href);
+  } catch {
+    return `must be an absolute https URL (got "${href}")`;
+  }
+  if (url.protocol === 'https:') return undefined;
+  if (url.protocol === 'http:' && LOOPBACK.test(url.hostname)) return undefined;
+  return `must be an https URL; http is accepted only for a loopback address (got "${url.protocol}//${url.host}")`;
+}
+
 /**
  * Maps validated catalog variables to config.
  *
- * @throws {EnvError} when `SEARCH_ENGINE=meilisearch` comes without `MEILISEARCH_URL`.
+ * @throws {EnvError} when `SEARCH_ENGINE=meilisearch` comes without `MEILISEARCH_URL`, when both
+ *   `CATALOG_FILE` and `CATALOG_URL` are set, or when `CATALOG_URL` is not https (or loopback http).
  */
 export function catalogConfig(env: CatalogEnvValues): CatalogConfig {
+  const issues: EnvIssue[] = [];
   if (env.SEARCH_ENGINE === 'meilisearch' && !env.MEILISEARCH_URL) {
-    throw new EnvError([
-      {
-        variable: 'MEILISEARCH_URL',
-        message: 'is required when SEARCH_ENGINE=meilisearch (not set)',
-      },
-    ]);
+    issues.push({
+      variable: 'MEILISEARCH_URL',
+      message: 'is required when SEARCH_ENGINE=meilisearch (not set)',
+    });
   }
+  if (env.CATALOG_FILE && env.CATALOG_URL) {
+    issues.push({
+      variable: 'CATALOG_URL',
+      message: 'and CATALOG_FILE are both set: name the catalog by one of them (unset the other)',
+    });
+  }
+  const problem = env.CATALOG_URL ? urlProblem(env.CATALOG_URL) : undefined;
+  if (problem) issues.push({ variable: 'CATALOG_URL', message: problem });
+  if (issues.length > 0) throw new EnvError(issues);
   return {
-    file: env.CATALOG_FILE,
+    file: env.CATALOG_FILE || undefined,
+    url: env.CATALOG_URL
+      ? {
+          href: env.CATALOG_URL,
+          pollMs: (env.CATALOG_URL_POLL_S ?? 60) * 1_000,
+          maxBytes: (env.CATALOG_URL_MAX_MB ?? 50) * 1024 * 1024,
+          dir: resolve(env.DATA_DIR ?? DEFAULT_DATA_DIR, 'catalog-url'),
+        }
+      : undefined,
     agentsFile: env.AGENTS_FILE,
     lexiconFile: env.LEXICON_FILE,
     ratesFile: env.RATES_FILE,

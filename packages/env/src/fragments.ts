@@ -39,6 +39,25 @@ export const catalogEnv = {
   CATALOG_FILE: Type.Optional(
     Type.String({ description: 'a path to a CSV, XLSX, JSON or NDJSON catalog file' }),
   ),
+  CATALOG_URL: Type.Optional(
+    Type.String({
+      pattern: '^https?://[^\\s]+$',
+      description:
+        'an https URL of the catalog: a Google Sheets share or published link, or a CSV, XLSX, JSON or NDJSON file (http only on a loopback address)',
+    }),
+  ),
+  CATALOG_URL_POLL_S: Type.Integer({
+    minimum: 5,
+    maximum: 86_400,
+    default: 60,
+    description: 'seconds from 5 to 86400',
+  }),
+  CATALOG_URL_MAX_MB: Type.Integer({
+    minimum: 1,
+    maximum: 2_048,
+    default: 50,
+    description: 'megabytes from 1 to 2048',
+  }),
   // No default here: the sample catalog owns its seed, so `pnpm start` and `catalog sample` agree.
   AGENTS_FILE: Type.Optional(
     Type.String({

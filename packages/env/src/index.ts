@@ -3,7 +3,13 @@
 
 export type { DataConfig, DataEnvValues } from './data.js';
 export { dataConfig, dataEnv } from './data.js';
-export type { CatalogConfig, CatalogEnvValues, ServerConfig, ServerEnvValues } from './derive.js';
+export type {
+  CatalogConfig,
+  CatalogEnvValues,
+  CatalogUrlConfig,
+  ServerConfig,
+  ServerEnvValues,
+} from './derive.js';
 export { catalogConfig, serverConfig } from './derive.js';
 export type { EdgeConfig, EdgeEnvValues } from './edge.js';
 export { edgeConfig, edgeEnv } from './edge.js';

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   catalogConfig,
   catalogEnv,
+  dataEnv,
   EnvError,
   edgeConfig,
   edgeEnv,
@@ -76,6 +77,47 @@ describe('parseEnv', () => {
     // An empty variable is unset, as for every other one.
     expect(catalogConfig(parseEnv(schema, { RATES_FILE: '' })).ratesFile).toBeUndefined();
   });
+
+  it('reads CATALOG_URL with its poll, size limit and folder, and refuses it beside CATALOG_FILE', () => {
+    const withData = Type.Object({ ...schema.properties, ...dataEnv });
+    const config = catalogConfig(
+      parseEnv(withData, {
+        CATALOG_URL: 'https://docs.google.com/spreadsheets/d/abc/edit?usp=sharing',
+        CATALOG_URL_POLL_S: '30',
+        DATA_DIR: '/var/lib/catalog',
+      }),
+    );
+    expect(config.url).toEqual({
+      href: 'https://docs.google.com/spreadsheets/d/abc/edit?usp=sharing',
+      pollMs: 30_000,
+      maxBytes: 50 * 1024 * 1024,
+      dir: '/var/lib/catalog/catalog-url',
+    });
+    expect(catalogConfig(parseEnv(schema, {})).url).toBeUndefined();
+    const both = parseEnv(schema, {
+      CATALOG_FILE: 'a.csv',
+      CATALOG_URL: 'https://x.example/a.csv',
+    });
+    expect(() => catalogConfig(both)).toThrow(/CATALOG_URL: and CATALOG_FILE are both set/);
+  });
+
+  it.each([
+    [
+      'http://sheets.example/a.csv',
+      /CATALOG_URL: must be an https URL; http is accepted only for a loopback/,
+    ],
+    ['http://10.0.0.5/a.csv', /only for a loopback/],
+    ['ftp://x.example/a.csv', /CATALOG_URL/],
+  ])('refuses the catalog link %s', (href, message) => {
+    expect(() => catalogConfig(parseEnv(schema, { CATALOG_URL: href }))).toThrow(message);
+  });
+
+  it.each(['http://127.0.0.1:8099/sheet.xlsx', 'http://localhost/a.csv', 'http://[::1]:9/a'])(
+    'takes http on a loopback address: %s',
+    (href) => {
+      expect(catalogConfig(parseEnv(schema, { CATALOG_URL: href })).url?.href).toBe(href);
+    },
+  );
 
   it('requires MEILISEARCH_URL with the meilisearch engine', () => {
     const env = parseEnv(schema, { SEARCH_ENGINE: 'meilisearch' });

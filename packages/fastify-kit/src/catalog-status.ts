@@ -13,6 +13,30 @@ export const CatalogStatusSchema = Type.Object(
         'A hash of the files the catalog was loaded from; with Meilisearch, the version `catalog index` stored with the index.',
     }),
     loaded_at: Type.String({ format: 'date-time', description: 'When this version was loaded.' }),
+    source: Type.Union(
+      [
+        Type.Literal('sample'),
+        Type.Literal('file'),
+        Type.Literal('url'),
+        Type.Literal('meilisearch'),
+      ],
+      {
+        description:
+          'Where the catalog comes from: the built-in sample, a file, a link (CATALOG_URL, never shown here) or a Meilisearch index.',
+      },
+    ),
+    fetched_at: Type.Optional(
+      Type.String({
+        format: 'date-time',
+        description: 'A catalog read from a link: when the link last answered.',
+      }),
+    ),
+    next_fetch_at: Type.Optional(
+      Type.String({
+        format: 'date-time',
+        description: 'A catalog read from a link: when it will be fetched again.',
+      }),
+    ),
     reload: Type.Object(
       {
         status: Type.Union([Type.Literal('ok'), Type.Literal('failed')]),
@@ -41,9 +65,13 @@ export function catalogStatus(
   version: CatalogVersion = live.current,
 ): CatalogStatus {
   const { status, at, error } = live.lastReload;
+  const remote = live.remote;
   return {
     version: version.version,
     loaded_at: version.loadedAt.toISOString(),
+    source: version.source,
+    ...(remote?.fetchedAt ? { fetched_at: remote.fetchedAt.toISOString() } : {}),
+    ...(remote?.nextFetchAt ? { next_fetch_at: remote.nextFetchAt.toISOString() } : {}),
     reload: { status, at: at.toISOString(), ...(error === undefined ? {} : { error }) },
   };
 }

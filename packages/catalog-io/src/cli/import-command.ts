@@ -6,6 +6,7 @@ import { loadRates } from '../load-rates.js';
 import type { ReadCatalogSummary, RowRules } from '../read/row-sink.js';
 import { streamCatalogFile } from '../read-catalog-file.js';
 import { type CatalogFileWriter, openCatalogFileWriter } from '../write-catalog-file.js';
+import { download, formatDownload, isLink } from './download.js';
 import {
   formatColumns,
   formatLearned,
@@ -43,10 +44,25 @@ const DRY_RUN_ROWS = 10;
  * least one valid product, 1 when nothing valid was read (the output is then left untouched).
  */
 export async function importCommand({ positionals, values }: ImportArgs): Promise<number> {
-  const [file, ...extra] = positionals;
-  if (file === undefined) throw new CliUsageError('import needs a FILE to read');
+  const [source, ...extra] = positionals;
+  if (source === undefined) throw new CliUsageError('import needs a FILE (or a URL) to read');
   if (extra.length > 0)
     throw new CliUsageError(`import reads one file, got also: ${extra.join(' ')}`);
+  if (!isLink(source)) return importFile(source, source, values);
+  // A link is read as CATALOG_URL is: a sheet's share link as its whole workbook, any format.
+  const config = loadImportConfig();
+  const got = await download(source, config.urlMaxBytes);
+  if (got === 'not-modified') throw new CliUsageError('the server answered 304 to a first fetch');
+  console.error(formatDownload(source, got));
+  try {
+    return await importFile(got.path, 'the download', { ...values, format: got.format });
+  } finally {
+    await got.remove();
+  }
+}
+
+/** The import of a file on disk; `name` is how the output names it. */
+async function importFile(file: string, name: string, values: ImportArgs['values']) {
   const format = formatOption(values.format);
   const out = values.out ?? 'data/catalog.ndjson';
   const dryRun = values['dry-run'] === true;
@@ -55,9 +71,9 @@ export async function importCommand({ positionals, values }: ImportArgs): Promis
 
   const writer: CatalogFileWriter | undefined = dryRun ? undefined : openCatalogFileWriter(out);
   // A file without brand and category columns is read twice: once to learn from, then its rows.
-  const learning = createProgressReporter(`learning from ${file}`, 'bytes');
-  const progress = createProgressReporter(`reading ${file}`, 'bytes');
-  const rowCount = createRowCounter(`rows of ${file}`);
+  const learning = createProgressReporter(`learning from ${name}`, 'bytes');
+  const progress = createProgressReporter(`reading ${name}`, 'bytes');
+  const rowCount = createRowCounter(`rows of ${name}`);
   let shown = 0;
   let columnsShown = false;
   let learned: string[] = [];
@@ -87,8 +103,8 @@ export async function importCommand({ positionals, values }: ImportArgs): Promis
         // Each tab of a workbook is a table of its own, with its header where it is.
         const source =
           sheet !== undefined
-            ? `${file}, tab ${JSON.stringify(sheet)} (header on row ${line})`
-            : file;
+            ? `${name}, tab ${JSON.stringify(sheet)} (header on row ${line})`
+            : name;
         const tab = sheet !== undefined;
         for (const text of formatColumns(
           report,
@@ -127,7 +143,7 @@ export async function importCommand({ positionals, values }: ImportArgs): Promis
   }
   if (summary.products === 0 || !writer) {
     writer?.abort();
-    console.error(`nothing valid in ${file}; ${out} was not written`);
+    console.error(`nothing valid in ${name}; ${out} was not written`);
     return 1;
   }
   writer.commit();

@@ -5,7 +5,8 @@ export const USAGE = `Usage: catalog <command> [options]
 
 Commands:
   import FILE   Read a spreadsheet (CSV or XLSX) or a JSON or NDJSON catalog, show how its
-                columns were understood, and write its good rows as NDJSON
+                columns were understood, and write its good rows as NDJSON. FILE may be a
+                link, read as CATALOG_URL is (a Google Sheets share link: its whole workbook)
                   --out FILE       where to write (default: data/catalog.ndjson)
                   --format FORMAT  csv, xlsx, json or ndjson (default: from the extension)
                   --sheet NAME     read this XLSX tab alone (default: every tab that
@@ -17,7 +18,8 @@ Commands:
                   --dry-run        show the columns and the first 10 rows; write nothing
                   --strict         refuse rows that load only with a warning
                 Environment: AGENTS_FILE (agent links are read with its link rules),
-                  RATES_FILE (prices in other currencies are converted at its rates)
+                  RATES_FILE (prices in other currencies are converted at its rates),
+                  CATALOG_URL_MAX_MB (the largest download read from a link, default 50)
   sample        Write the deterministic sample catalog as NDJSON
                   --out FILE       where to write (default: standard output)
                   --count N        number of products (default: 17917)

@@ -7,8 +7,10 @@ import {
   type Lexicon,
 } from '@repo/catalog-core';
 import type { CatalogIndex } from '@repo/search';
+import type { CatalogFormat } from '../formats.js';
 import {
   type CatalogLog,
+  catalogChanges,
   type OpenCatalogOptions,
   type OpenedCatalog,
   openCatalog,
@@ -54,6 +56,15 @@ export interface LiveCatalog {
   reload(): Promise<ReloadStatus>;
   /** Stops watching; closes the current index. */
   close(): Promise<void>;
+  /** A catalog read from a link (`CATALOG_URL`): when it was last fetched, and when it will be. */
+  readonly remote?: RemoteStatus;
+}
+
+/** The fetches of a catalog read from a link. */
+export interface RemoteStatus {
+  /** The last fetch that got an answer (new bytes, or "not modified"). */
+  readonly fetchedAt?: Date;
+  readonly nextFetchAt?: Date;
 }
 
 /** Options of {@link openLiveCatalog}. */
@@ -69,6 +80,12 @@ export interface LiveCatalogOptions {
   readonly settleMs?: number;
   /** Wraps each version's index (metrics); default: as opened. */
   readonly wrapIndex?: (index: CatalogIndex) => CatalogIndex;
+  /**
+   * The catalog file to load each time, instead of `config.file`, and its format: the copy of a
+   * link's download that `openUrlCatalog` keeps (it changes the file, and calls `reload()`; the
+   * file is not watched). Its versions say `source: 'url'`.
+   */
+  readonly catalogFile?: () => { readonly path: string; readonly format: CatalogFormat };
 }
 
 const DEFAULT_POLL_MS = 2_000;
@@ -81,7 +98,8 @@ const MAX_ATTEMPTS = 3;
  * lexicon or rates file is replaced, when `catalog index` swaps a new Meilisearch index in (its stored
  * version is polled), and on `reload()` (the server calls it on SIGHUP), the catalog is opened
  * again beside the version that serves, checked, and swapped in: a new version object, so
- * everything kept per version is dropped with the old one.
+ * everything kept per version is dropped with the old one. With `config.url` and the embedded
+ * engine, the catalog is downloaded from the link and kept in sync (`openUrlCatalog`).
  *
  * @throws {CatalogIoError} when the first load fails (see {@link openCatalog}).
  * @example const catalog = await openLiveCatalog(config.catalog, app.log);
@@ -91,6 +109,11 @@ export async function openLiveCatalog(
   log?: CatalogLog,
   options: LiveCatalogOptions = {},
 ): Promise<LiveCatalog> {
+  // A link instead of a file: its downloads are kept in sync, each loaded as the file is here.
+  if (config.url && config.engine === 'embedded' && !options.catalogFile) {
+    const { openUrlCatalog } = await import('./url-catalog.js');
+    return openUrlCatalog({ ...config, url: config.url }, log, options);
+  }
   const wrap = options.wrapIndex ?? ((index: CatalogIndex) => index);
   const files = watchedFiles(config);
   // Taken before the first load: a file replaced while it loads is read again.
@@ -100,15 +123,22 @@ export async function openLiveCatalog(
     config.engine === 'meilisearch' && config.meilisearch
       ? await indexVersions(config.meilisearch, localVersionParts(config), log)
       : undefined;
-  const stamp = async (): Promise<VersionStamp> =>
-    versions ? versions.stamp() : { version: await contentVersion(catalogVersionParts(config)) };
+  /** The config of one load: with a downloaded copy, its file and format. */
+  const configOfLoad = (): OpenCatalogOptions => {
+    const copy = options.catalogFile?.();
+    return copy ? { ...config, file: copy.path, format: copy.format, fingerprint: true } : config;
+  };
+  const stamp = async (inputs: OpenCatalogOptions): Promise<VersionStamp> =>
+    versions ? versions.stamp() : { version: await contentVersion(catalogVersionParts(inputs)) };
 
   async function load(): Promise<CatalogVersion> {
     for (let attempt = 1; ; attempt++) {
+      const inputs = configOfLoad();
       const before = await Promise.all(files.map(signature));
-      const { version, loadedAt } = await stamp();
+      const { version, loadedAt } = await stamp(inputs);
       if (version === live?.current.version) return live.current;
-      const opened = await openCatalog(config, log);
+      const loaded = await openCatalog(inputs, log);
+      const opened = options.catalogFile ? { ...loaded, source: 'url' as const } : loaded;
       const after = await Promise.all(files.map(signature));
       if (attempt < MAX_ATTEMPTS && after.some((sig, i) => sig !== before[i])) continue;
       return {
@@ -132,11 +162,21 @@ export async function openLiveCatalog(
       if (next !== state.current) {
         const old = state.current;
         state.current = next;
+        // A catalog whose rows are kept apart says what changed (a sheet edited by many hands).
+        const changes =
+          old.fingerprints && next.fingerprints
+            ? {
+                products: next.fingerprints.size,
+                rejected: next.errors.length,
+                ...catalogChanges(old.fingerprints, next.fingerprints),
+              }
+            : {};
         log?.info(
           {
             version: next.version,
             previous: old.version,
             ms: Math.round(performance.now() - started),
+            ...changes,
           },
           'catalog reloaded',
         );

@@ -64,7 +64,8 @@ export default async function healthRoutes(fastify: FastifyInstance) {
       const health = await catalog.index.health();
       const uptime = Math.floor(process.uptime());
       const reload = fastify.catalog.lastReload;
-      const key = `${catalog.version} ${reload.status} ${reload.at.getTime()} ${health.state} ${health.engine} ${health.products} ${uptime} ${health.reason ?? ''}`;
+      const fetched = fastify.catalog.remote?.fetchedAt?.getTime() ?? '';
+      const key = `${catalog.version} ${reload.status} ${reload.at.getTime()} ${fetched} ${health.state} ${health.engine} ${health.products} ${uptime} ${health.reason ?? ''}`;
       if (last?.key !== key) last = await answer(catalog, health, uptime, key);
       return reply
         .code(last.code)

@@ -1,0 +1,187 @@
+import type { CatalogUrlConfig } from '@repo/env';
+import { CatalogIoError } from '../errors.js';
+import type { CatalogFormat } from '../formats.js';
+import type { CatalogLog, OpenCatalogOptions } from '../open-catalog.js';
+import { CatalogMirror, type MirroredCatalog, sha256 } from '../remote/catalog-mirror.js';
+import { fetchCatalog } from '../remote/fetch-catalog.js';
+import { catalogDownloadUrl, shownUrl } from '../remote/sheet-link.js';
+import {
+  type LiveCatalog,
+  type LiveCatalogOptions,
+  openLiveCatalog,
+  type ReloadStatus,
+} from './live-catalog.js';
+
+/** The file a load reads: the good copy, or a candidate being tried. */
+interface Loading {
+  readonly path: string;
+  readonly format: CatalogFormat;
+}
+
+/**
+ * The catalog of `config.url`, kept in sync: fetched at start, then every `pollMs` and on
+ * `reload()` (SIGHUP), with the last download's ETag and Last-Modified so that an unchanged sheet
+ * costs a 304. New bytes are written beside the last good copy and loaded as the next version; only
+ * once they load do they become the good copy (`CatalogMirror`). A bad fetch (unreachable, a 4xx
+ * or 5xx, too large, a sign-in page) or a download with no valid row changes nothing that serves:
+ * `lastReload` says `failed` with the reason, and the next good fetch recovers. Started while the
+ * link is down, it serves the last good copy and says the fetch failed; with no copy either, it
+ * does not start.
+ *
+ * @throws {CatalogIoError} `CATALOG_UNAVAILABLE` when neither the link nor a kept copy gives a
+ *   catalog, or what loading the only catalog there is threw.
+ */
+export async function openUrlCatalog(
+  config: OpenCatalogOptions & { readonly url: CatalogUrlConfig },
+  log?: CatalogLog,
+  options: LiveCatalogOptions = {},
+): Promise<LiveCatalog> {
+  const link = catalogDownloadUrl(config.url.href);
+  const mirror = await CatalogMirror.open(config.url.dir, config.url.href);
+  let good: MirroredCatalog | undefined = await mirror.good();
+  let loading: Loading | undefined = good;
+  let fetchedAt: Date | undefined = good ? new Date(good.fetchedAt) : undefined;
+  let nextFetchAt: Date | undefined;
+  let fetchFailure: ReloadStatus | undefined;
+  /** The bytes of the last download that would not load: the same again fails the same way. */
+  let refused: { sha256: string; status: ReloadStatus } | undefined;
+
+  /** One fetch: the new bytes written as a candidate, or why there is nothing new to load. */
+  async function fetchOnce(): Promise<{
+    candidate?: Loading;
+    meta?: Omit<MirroredCatalog, 'path'>;
+  }> {
+    const at = new Date();
+    try {
+      const fetched = await fetchCatalog(link, {
+        ...(good?.etag ? { etag: good.etag } : {}),
+        ...(good?.lastModified ? { lastModified: good.lastModified } : {}),
+        maxBytes: config.url.maxBytes,
+      });
+      fetchedAt = at;
+      fetchFailure = undefined;
+      if (fetched.status === 'not-modified') {
+        if (good) good = await mirror.touch(good, {}, at.toISOString());
+        return {};
+      }
+      const hash = sha256(fetched.bytes);
+      if (good?.sha256 === hash) {
+        good = await mirror.touch(good, fetched, at.toISOString());
+        return {};
+      }
+      if (refused?.sha256 === hash) {
+        fetchFailure = { ...refused.status, at };
+        return {};
+      }
+      const path = await mirror.candidate(fetched.bytes, fetched.format);
+      const meta = {
+        format: fetched.format,
+        sha256: hash,
+        fetchedAt: at.toISOString(),
+        ...(fetched.etag ? { etag: fetched.etag } : {}),
+        ...(fetched.lastModified ? { lastModified: fetched.lastModified } : {}),
+      };
+      return { candidate: { path, format: fetched.format }, meta };
+    } catch (err) {
+      const error = err instanceof Error ? err.message : String(err);
+      fetchFailure = { status: 'failed', at, error };
+      log?.warn({ url: shownUrl(link) }, `${error}; the catalog being served stays`);
+      return {};
+    }
+  }
+
+  // At start: fetch, then serve the download if it loads, else the copy kept from before.
+  const first = await fetchOnce();
+  let live: LiveCatalog | undefined;
+  const open = () =>
+    openLiveCatalog(config, log, {
+      ...options,
+      catalogFile: () => loading as Loading,
+    });
+  if (first.candidate && first.meta) {
+    loading = first.candidate;
+    try {
+      live = await open();
+      good = await mirror.promote(first.candidate.path, first.meta);
+      loading = good;
+    } catch (err) {
+      await mirror.discard(first.candidate.path);
+      const error = err instanceof Error ? err.message : String(err);
+      refused = { sha256: first.meta.sha256, status: { status: 'failed', at: new Date(), error } };
+      fetchFailure = refused.status;
+      if (!good) throw err;
+      loading = good;
+    }
+  }
+  if (!live) {
+    if (!good) {
+      throw new CatalogIoError(
+        'CATALOG_UNAVAILABLE',
+        `${fetchFailure?.error ?? 'the catalog link gave nothing'}; and DATA_DIR holds no earlier download of it to serve instead`,
+      );
+    }
+    live = await open();
+  }
+  const served = live;
+
+  async function sync(): Promise<ReloadStatus> {
+    const { candidate, meta } = await fetchOnce();
+    if (candidate && meta) {
+      loading = candidate;
+      const status = await served.reload();
+      if (status.status === 'ok') {
+        good = await mirror.promote(candidate.path, meta);
+        refused = undefined;
+      } else {
+        await mirror.discard(candidate.path);
+        refused = { sha256: meta.sha256, status };
+      }
+      loading = good;
+    }
+    return lastReload();
+  }
+
+  function lastReload(): ReloadStatus {
+    const reloaded = served.lastReload;
+    return fetchFailure && fetchFailure.at >= reloaded.at ? fetchFailure : reloaded;
+  }
+
+  let running: Promise<ReloadStatus> | undefined;
+  const syncOnce = () => {
+    running ??= sync().finally(() => {
+      running = undefined;
+    });
+    return running;
+  };
+  let timer: NodeJS.Timeout | undefined;
+  const schedule = () => {
+    nextFetchAt = new Date(Date.now() + config.url.pollMs);
+    timer = setTimeout(() => {
+      void syncOnce().finally(schedule);
+    }, config.url.pollMs);
+    timer.unref();
+  };
+  if (options.watch !== false) schedule();
+
+  return {
+    get current() {
+      return served.current;
+    },
+    get lastReload() {
+      return lastReload();
+    },
+    get remote() {
+      return {
+        ...(fetchedAt ? { fetchedAt } : {}),
+        ...(nextFetchAt && timer ? { nextFetchAt } : {}),
+      };
+    },
+    reload: syncOnce,
+    async close() {
+      clearTimeout(timer);
+      timer = undefined;
+      await running?.catch(() => undefined);
+      await served.close();
+    },
+  };
+}
