@@ -15,7 +15,7 @@ const OPTIONS = {
     'dry-run': { type: 'boolean' },
   },
   sample: { out: { type: 'string' }, count: { type: 'string' }, seed: { type: 'string' } },
-  index: { format: { type: 'string' }, seed: { type: 'string' } },
+  index: { format: { type: 'string' }, seed: { type: 'string' }, watch: { type: 'boolean' } },
   stats: { days: { type: 'string' }, top: { type: 'string' } },
 } as const;
 
@@ -49,7 +49,11 @@ async function main(argv: readonly string[]): Promise<number> {
     const { importCommand } = await import('./cli/import-command.js');
     return importCommand(parsed as Parameters<typeof importCommand>[0]);
   }
-  // Only import has boolean options: the others' values are strings or absent.
+  if (name === 'index') {
+    const { indexCommand } = await import('./cli/index-command.js');
+    return indexCommand(parsed as Parameters<typeof indexCommand>[0]);
+  }
+  // The other commands have no boolean options: their values are strings or absent.
   const strings = parsed as { values: Record<string, string | undefined>; positionals: string[] };
   if (name === 'sample') {
     if (parsed.positionals.length > 0) throw new CliUsageError('sample takes no FILE; use --out');
@@ -61,8 +65,7 @@ async function main(argv: readonly string[]): Promise<number> {
     const { statsCommand } = await import('./cli/stats-command.js');
     return statsCommand(strings);
   }
-  const { indexCommand } = await import('./cli/index-command.js');
-  return indexCommand(strings);
+  throw new CliUsageError(`unknown command "${name}"`);
 }
 
 try {

@@ -8,6 +8,8 @@ export const IndexEnvSchema = Type.Object({
   MEILISEARCH_INDEX: catalogEnv.MEILISEARCH_INDEX,
   MEILISEARCH_TIMEOUT_MS: catalogEnv.MEILISEARCH_TIMEOUT_MS,
   LEXICON_FILE: catalogEnv.LEXICON_FILE,
+  CATALOG_URL_POLL_S: catalogEnv.CATALOG_URL_POLL_S,
+  CATALOG_URL_MAX_MB: catalogEnv.CATALOG_URL_MAX_MB,
 });
 
 /** Where `catalog index` pushes the catalog. */
@@ -18,6 +20,10 @@ export interface IndexConfig {
   readonly timeoutMs: number;
   /** The operator's lexicon file: the index settings carry its words as synonyms and stop words. */
   readonly lexiconFile?: string | undefined;
+  /** `catalog index URL --watch`: how often the link is fetched again (`CATALOG_URL_POLL_S`). */
+  readonly urlPollMs: number;
+  /** The largest download read from a link (`CATALOG_URL_MAX_MB`), in bytes. */
+  readonly urlMaxBytes: number;
 }
 
 /**
@@ -41,6 +47,8 @@ export function loadIndexConfig(env: Env = process.env): Readonly<IndexConfig> {
     indexUid: values.MEILISEARCH_INDEX,
     timeoutMs: values.MEILISEARCH_TIMEOUT_MS,
     lexiconFile: values.LEXICON_FILE,
+    urlPollMs: values.CATALOG_URL_POLL_S * 1_000,
+    urlMaxBytes: values.CATALOG_URL_MAX_MB * 1024 * 1024,
   };
 }
 

@@ -1,16 +1,27 @@
+import { readFile } from 'node:fs/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { indexCatalogInMeilisearch } from '@repo/search/meilisearch';
-import { loadIndexConfig } from '../config.js';
+import { type IndexConfig, loadIndexConfig } from '../config.js';
+import { isCatalogIoError } from '../errors.js';
+import type { CatalogFormat } from '../formats.js';
 import { catalogVersionParts, contentVersion } from '../live/content-version.js';
 import { signature } from '../live/file-watch.js';
 import { loadCatalog } from '../load-catalog.js';
 import { loadLexicon } from '../load-lexicon.js';
+import { sha256 } from '../remote/catalog-mirror.js';
+import type { Validators } from '../remote/fetch-catalog.js';
+import { download, formatDownload, isLink } from './download.js';
 import { createProgressReporter } from './progress.js';
 import { CliUsageError, formatOption, integerOption } from './usage.js';
 
 /** Options of `catalog index` as parsed from argv. */
 export interface IndexArgs {
   readonly positionals: readonly string[];
-  readonly values: { readonly format?: string | undefined; readonly seed?: string | undefined };
+  readonly values: {
+    readonly format?: string | undefined;
+    readonly seed?: string | undefined;
+    readonly watch?: boolean | undefined;
+  };
 }
 
 /**
@@ -26,6 +37,57 @@ export async function indexCommand({ positionals, values }: IndexArgs): Promise<
   const format = formatOption(values.format);
   const seed = integerOption('seed', values.seed, 0);
   const config = loadIndexConfig();
+  if (file !== undefined && isLink(file)) return indexLink(file, config, values.watch === true);
+  if (values.watch) throw new CliUsageError('--watch follows a link: give the catalog as a URL');
+  return indexFile(file, format, seed, config);
+}
+
+/**
+ * `catalog index URL [--watch]`: the link downloaded as `CATALOG_URL` reads it, and indexed;
+ * with `--watch`, fetched again every `CATALOG_URL_POLL_S` (an unchanged sheet costs a 304) and
+ * indexed again whenever its bytes change, until the process is stopped. A failed fetch or a
+ * download without a valid row leaves the index as it is, and the next round tries again.
+ */
+async function indexLink(link: string, config: IndexConfig, watch: boolean): Promise<number> {
+  let validators: Validators = {};
+  let indexed: string | undefined;
+  for (;;) {
+    let status = 1;
+    try {
+      const got = await download(link, config.urlMaxBytes, validators);
+      if (got === 'not-modified') {
+        console.log('the sheet is unchanged (304)');
+        status = 0;
+      } else {
+        try {
+          const hash = sha256(await readFile(got.path));
+          if (hash === indexed) {
+            console.log('the sheet is unchanged');
+            status = 0;
+          } else {
+            console.log(formatDownload(link, got));
+            status = await indexFile(got.path, got.format, undefined, config);
+            if (status === 0) [indexed, validators] = [hash, got.validators];
+          }
+        } finally {
+          await got.remove();
+        }
+      }
+    } catch (error) {
+      if (!watch || !isCatalogIoError(error)) throw error;
+      console.error(`${error.message}; the index stays as it is`);
+    }
+    if (!watch) return status;
+    await sleep(config.urlPollMs);
+  }
+}
+
+async function indexFile(
+  file: string | undefined,
+  format: CatalogFormat | undefined,
+  seed: number | undefined,
+  config: IndexConfig,
+): Promise<number> {
   const inputs = [file, config.lexiconFile].filter((f): f is string => f !== undefined);
   const before = await Promise.all(inputs.map(signature));
   const version = await contentVersion(

@@ -24,11 +24,15 @@ Commands:
                   --out FILE       where to write (default: standard output)
                   --count N        number of products (default: 17917)
                   --seed N         seed (default: the sample seed)
-  index [FILE]  Push a catalog (the sample when no FILE) into Meilisearch
+  index [FILE]  Push a catalog (the sample when no FILE) into Meilisearch; FILE may be a
+                link, read as CATALOG_URL is
                   --format FORMAT  as for import
                   --seed N         seed of the sample catalog
+                  --watch          with a link: fetch it again every CATALOG_URL_POLL_S
+                                   and index each change, until stopped
                 Environment: MEILISEARCH_URL (required), MEILISEARCH_API_KEY,
-                  MEILISEARCH_INDEX (default: products), MEILISEARCH_TIMEOUT_MS
+                  MEILISEARCH_INDEX (default: products), MEILISEARCH_TIMEOUT_MS,
+                  CATALOG_URL_POLL_S (default 60), CATALOG_URL_MAX_MB (default 50)
   stats         Print the outbound clicks: the top products, categories and agents
                   --days N         the last N days (default: 30; counts are kept 400)
                   --top N          lines per list (default: 10)
