@@ -2,6 +2,7 @@ import { getCategory, type Product } from '@repo/catalog-core';
 import { LRUCache } from 'lru-cache';
 import SearchableMap from 'minisearch/SearchableMap';
 import type { QueryLexicon } from '../query/query-lexicon.js';
+import { titleKinds } from '../query/title-kinds.js';
 import { maxTypos, tokenize } from '../text.js';
 import { TypoTrie } from '../typo-trie.js';
 import { PhraseFinder } from './phrase-finder.js';
@@ -20,6 +21,7 @@ export const FIELD_WEIGHTS = {
   tags: 4,
   item_id: 3,
   slug: 2,
+  kinds: 1,
 } as const;
 
 // A word's score for one document: typos dominate (like Meilisearch's `typo` rule coming before
@@ -56,7 +58,8 @@ function fieldsOf(product: Product): [string | undefined, number][] {
  *
  * The lexicon's stop words are not indexed (as Meilisearch does not index `stopWords`), and each
  * multi-word synonym phrase ("air jordan 1") found in a field is indexed as one term of its own,
- * so a query word expands to it exactly as Meilisearch matches a synonym phrase.
+ * so a query word expands to it exactly as Meilisearch matches a synonym phrase. The kinds of
+ * product a title names (`titleKinds`) are terms of a field of their own, the last.
  */
 export class TextIndex {
   private readonly dictionary = new SearchableMap<number>();
@@ -101,30 +104,39 @@ export class TextIndex {
       }
       return tokens;
     };
+    const post = (term: string, doc: number, weight: number): void => {
+      if (lexicon.stopWords.has(term)) return;
+      let id = termIds.get(term);
+      if (id === undefined) {
+        id = lists.length;
+        termIds.set(term, id);
+        lists.push([]);
+        listWeights.push([]);
+      }
+      const list = lists[id]!;
+      const ws = listWeights[id]!;
+      const last = list.length - 1;
+      if (list[last] === doc) {
+        if (ws[last]! < weight) ws[last] = weight;
+      } else {
+        list.push(doc);
+        ws.push(weight);
+        postings++;
+      }
+    };
     products.forEach((product, doc) => {
+      let titleWords: readonly string[] = [];
       for (const [text, weight] of fieldsOf(product)) {
         if (!text) continue;
         const tokens = tokensOf(text, weight);
-        for (const term of [...tokens, ...phrases.in(tokens)]) {
-          if (lexicon.stopWords.has(term)) continue;
-          let id = termIds.get(term);
-          if (id === undefined) {
-            id = lists.length;
-            termIds.set(term, id);
-            lists.push([]);
-            listWeights.push([]);
-          }
-          const list = lists[id]!;
-          const ws = listWeights[id]!;
-          const last = list.length - 1;
-          if (list[last] === doc) {
-            if (ws[last]! < weight) ws[last] = weight;
-          } else {
-            list.push(doc);
-            ws.push(weight);
-            postings++;
-          }
-        }
+        if (weight === FIELD_WEIGHTS.title) titleWords = tokens;
+        for (const term of tokens) post(term, doc, weight);
+        for (const term of phrases.in(tokens)) post(term, doc, weight);
+      }
+      // The kinds the title names in any language: a field of its own, one term each (as
+      // Meilisearch keeps the values of an array apart, no phrase spans two).
+      for (const kind of titleKinds(product, lexicon.lexicon, titleWords)) {
+        post(kind, doc, FIELD_WEIGHTS.kinds);
       }
       const sameItem = this.itemIds.get(product.item_id);
       if (sameItem) sameItem.push(doc);

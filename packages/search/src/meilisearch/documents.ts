@@ -8,6 +8,7 @@ import {
 import type { Settings } from 'meilisearch';
 import { DICTIONARY_FIELDS } from '../query/dictionary.js';
 import { compileLexicon } from '../query/query-lexicon.js';
+import { titleKinds } from '../query/title-kinds.js';
 import { sortKey } from '../text.js';
 
 /** A product as stored in Meilisearch: the product plus fields for search and sorting. */
@@ -18,19 +19,26 @@ export interface MeilisearchProductDocument extends Product {
   readonly created_at_ts: number;
   /** The folded, lowercased title used by `title_asc`. */
   readonly title_sort: string;
+  /** The kinds of product the title names in any language, searchable (`titleKinds`: `belt`). */
+  readonly kinds: string[];
 }
 
 /**
- * Maps a product to its Meilisearch document (primary key `slug`).
+ * Maps a product to its Meilisearch document (primary key `slug`), reading the kinds its title
+ * names with the lexicon the index is filled with.
  *
  * @example toMeilisearchDocument(product).created_at_ts // 1717200000000
  */
-export function toMeilisearchDocument(product: Product): MeilisearchProductDocument {
+export function toMeilisearchDocument(
+  product: Product,
+  lexicon: Lexicon = DEFAULT_LEXICON,
+): MeilisearchProductDocument {
   return {
     ...product,
     category_name: getCategory(product.category)?.name ?? product.category,
     created_at_ts: Date.parse(product.created_at),
     title_sort: sortKey(product.title),
+    kinds: titleKinds(product, lexicon),
   };
 }
 
@@ -55,6 +63,7 @@ const BASE_SETTINGS = {
     'tags',
     'item_id',
     'slug',
+    'kinds',
   ],
   // Model, colourway, batch and tags are filterable for their facet counts only: the catalog's
   // dictionary ("did you mean") is built from them, as the embedded engine builds it. `slug` is

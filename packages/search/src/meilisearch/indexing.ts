@@ -187,7 +187,9 @@ async function buildIndex(
   // Enqueue every batch first so Meilisearch can work while we wait, then wait in order.
   const pending: { size: number; task: EnqueuedTaskPromise }[] = [];
   for (let at = 0; at < total; at += batchSize) {
-    const batch = products.slice(at, at + batchSize).map(toMeilisearchDocument);
+    const batch = products
+      .slice(at, at + batchSize)
+      .map((product) => toMeilisearchDocument(product, options.lexicon));
     const task = await callMeilisearch('upload documents', async () => {
       const enqueued = client.index(uid).addDocuments(batch, { primaryKey: 'slug' });
       await enqueued;

@@ -73,6 +73,15 @@ export function keyToken(phrase: string): string {
   return phrase.replaceAll(' ', '');
 }
 
+/**
+ * The token that stands for a kind of product in the index (`kinds`, see `titleKinds`): the token
+ * of its first word (`backpack`, `runningshoes`), `undefined` for a kind without words.
+ */
+export function kindToken(entry: Lexicon['types'][number]): string | undefined {
+  const first = entry.words[0];
+  return first === undefined ? undefined : keyToken(first);
+}
+
 function categoryLabel(id: CategoryId): string {
   return `category ${getCategory(id)?.name ?? id}`;
 }
@@ -104,6 +113,7 @@ export function compileLexicon(lexicon: Lexicon): QueryLexicon {
     label: string,
     means: readonly string[],
     category?: CategoryId,
+    ownPhrase = true,
   ) => {
     const token = keyToken(phrase);
     const key = { token, class: cls, label, ...(category && { category }) };
@@ -111,7 +121,7 @@ export function compileLexicon(lexicon: Lexicon): QueryLexicon {
     if (!keyTokens.has(token)) keyTokens.set(token, key);
     const own = foldCatalogPhrase(phrase);
     // A phrase typed as written in the catalog ("boxer briefs") still finds exactly that first.
-    if (token !== phrase && !ownPhrases.has(token)) {
+    if (ownPhrase && token !== phrase && !ownPhrases.has(token)) {
       ownPhrases.set(token, own);
       addSynonyms(token, [own]);
     }
@@ -150,14 +160,26 @@ export function compileLexicon(lexicon: Lexicon): QueryLexicon {
     }
   }
   // A kind of product matches what the catalog calls it, not its whole category: "sweats" are
-  // sweatpants and joggers, not every pair of pants.
+  // sweatpants and joggers, not every pair of pants. It also matches its token in the `kinds` a
+  // product's title names in any language (see `titleKinds`): "belt" finds "Gürtel". A word of
+  // two kinds names neither there, as in titles. The kinds find a phrase with a stop word as the
+  // title writes it, which the phrase itself cannot: Meilisearch lets any word stand for a stop
+  // word, so "sac à dos" would be any "sac" and "dad hat" any hat.
+  const kindsOfWord = new Map<string, number>();
   for (const entry of lexicon.types) {
+    for (const word of entry.words) kindsOfWord.set(word, (kindsOfWord.get(word) ?? 0) + 1);
+  }
+  for (const entry of lexicon.types) {
+    const kind = kindToken(entry);
     for (const word of entry.words) {
+      const oneKind = kind !== undefined && kindsOfWord.get(word) === 1;
       addKey(
         word,
         'category',
         `${entry.means.join(', ')} (${categoryLabel(entry.category)})`,
-        entry.means,
+        oneKind ? [...entry.means, kind] : entry.means,
+        undefined,
+        !word.split(' ').some((part) => stopWords.has(part)),
       );
     }
   }

@@ -60,7 +60,33 @@ export const CRAFTED: readonly Product[] = [
   }),
 ];
 
-/** The deterministic catalog every engine is tested on: 2,000 sample products + {@link CRAFTED}. */
+/**
+ * Products titled in the languages of European workbooks, of one made-up brand: a kind of product
+ * is found by its name in any language, and nothing else is.
+ */
+export const EUROPEAN: readonly Product[] = [
+  ['Numbat Gürtel Leder', 'accessories'],
+  ['Ceinture Numbat cuir', 'accessories'],
+  ['Numbat Pasek do zegarka', 'accessories'],
+  ['Numbat Kette Silber', 'accessories'],
+  ['Numbat Kettenhemd Silber', 'accessories'],
+  ['Numbat Boxershorts 3er', 'underwear'],
+  ['Numbat Slip-On Canvas', 'sneakers'],
+  ['Numbat rugzak', 'bags'],
+].map(([title, category], i) =>
+  crafted(11 + i, {
+    title: title!,
+    brand: 'Numbat',
+    category: category as CategoryId,
+    price: 100,
+    day: 11 + i,
+  }),
+);
+
+/**
+ * The deterministic catalog every engine is tested on: 2,000 sample products, {@link CRAFTED} and
+ * {@link EUROPEAN}.
+ */
 export function contractCatalog(): Product[] {
-  return [...generateSampleCatalog({ count: 2000 }), ...CRAFTED];
+  return [...generateSampleCatalog({ count: 2000 }), ...CRAFTED, ...EUROPEAN];
 }

@@ -2,7 +2,7 @@ import type { Product } from '@repo/catalog-core';
 import { DEFAULT_CURRENCY_RATES, foldWords } from '@repo/catalog-core';
 import { expect, it } from 'vitest';
 import type { SearchQuery, SearchResult } from '../../src/catalog-index.js';
-import { CRAFTED } from './fixture.js';
+import { CRAFTED, EUROPEAN } from './fixture.js';
 
 const slugs = (hits: readonly Product[]): string[] => hits.map((p) => p.slug).sort();
 const usd = (amount: number) => amount * DEFAULT_CURRENCY_RATES.cny_per_unit.USD;
@@ -38,6 +38,27 @@ export function runQueryUnderstandingContract(
     expect(slugs(sneakers)).toEqual(slugs(quokkas.filter((p) => p.category === 'sneakers')));
     expect((await search({ q: 'zapatillas quokka' })).total).toBe(2);
     expect(slugs((await search({ q: 'quokka bolso' })).hits)).toEqual([CRAFTED[2]!.slug]);
+  });
+
+  it('finds a kind of product by its name in any language, whole words only', async () => {
+    const titled = (...titles: string[]) => slugs(EUROPEAN.filter((p) => titles.includes(p.title)));
+    const belts = titled('Numbat Gürtel Leder', 'Ceinture Numbat cuir');
+    for (const q of ['numbat belt', 'numbat ceinture', 'numbat riem', 'cintura numbat']) {
+      expect(slugs((await search({ q })).hits), q).toEqual(belts);
+    }
+    // A watch strap is "pasek do zegarka": no belt, though "pasek" alone is one.
+    expect(slugs((await search({ q: 'numbat pasek' })).hits)).toEqual(
+      titled('Numbat Gürtel Leder', 'Ceinture Numbat cuir', 'Numbat Pasek do zegarka'),
+    );
+    for (const q of ['numbat necklace', 'kette numbat']) {
+      expect(slugs((await search({ q })).hits), q).toEqual(titled('Numbat Kette Silber'));
+    }
+    expect(slugs((await search({ q: 'numbat boxers' })).hits)).toEqual(
+      titled('Numbat Boxershorts 3er'),
+    );
+    for (const q of ['numbat backpack', 'numbat plecak', 'numbat sac à dos', 'zaino numbat']) {
+      expect(slugs((await search({ q })).hits), q).toEqual(titled('Numbat rugzak'));
+    }
   });
 
   it('drops filler words in four languages (stop words), and says so', async () => {

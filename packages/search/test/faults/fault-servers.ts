@@ -53,7 +53,7 @@ export interface MeilisearchStub extends FaultServer {
   readonly requests: string[];
 }
 
-const PRODUCTS = generateSampleCatalog({ count: 30 }).map(toMeilisearchDocument);
+const PRODUCTS = generateSampleCatalog({ count: 30 }).map((p) => toMeilisearchDocument(p));
 
 function facetDistribution() {
   const category: Record<string, number> = {};
