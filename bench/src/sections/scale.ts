@@ -1,11 +1,7 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { stat } from 'node:fs/promises';
 import { type BenchContext, paths, serviceEnv } from '../context.js';
-import { onCore } from '../cores.js';
 import { fmt, pct, printTable } from '../format.js';
+import { timeImport } from '../import-process.js';
 import { type Measured, measure, SATURATED } from '../measure.js';
 import { peakRssMB, rssMB } from '../proc.js';
 import { startNode } from '../processes.js';
@@ -135,47 +131,9 @@ async function serverAtScale(ctx: BenchContext, catalogFile: string) {
   }
 }
 
-// Preloaded into the import (`node --import`): its peak RSS on stderr as it exits.
-const REPORT_PEAK_RSS = `data:text/javascript,process.on('exit',()=>process.stderr.write('max-rss-kb '+process.resourceUsage().maxRSS+'\\n'))`;
-
 /** `catalog import CSV` as a real process on the servers' core: wall time and peak RSS. */
 async function importCsv(ctx: BenchContext, csv: string, rows: number) {
-  const dir = await mkdtemp(join(tmpdir(), 'bench-import-'));
-  try {
-    console.log(`  catalog import of ${rows} rows`);
-    const [command, args] = onCore(ctx.cores.server, process.execPath, [
-      '--import',
-      REPORT_PEAK_RSS,
-      paths.catalogCli,
-      'import',
-      csv,
-      '--out',
-      join(dir, 'catalog.ndjson'),
-    ]);
-    const started = performance.now();
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (text: string) => {
-      stdout += text;
-    });
-    child.stderr.setEncoding('utf8').on('data', (text: string) => {
-      stderr += text;
-    });
-    const [code] = (await once(child, 'exit')) as [number | null];
-    const seconds = (performance.now() - started) / 1000;
-    if (code !== 0) throw new Error(`catalog import exited with ${code}:\n${stderr.slice(-2000)}`);
-    const summary = /read (\d+) rows, loaded (\d+) products, rejected (\d+)/.exec(stdout);
-    const peakKb = Number(/^max-rss-kb (\d+)$/m.exec(stderr)?.[1]);
-    return {
-      rows,
-      csvMB: (await stat(csv)).size / 1024 / 1024,
-      seconds,
-      peakRssMB: peakKb / 1024,
-      loaded: Number(summary?.[2]),
-      rejected: Number(summary?.[3]),
-    };
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
+  console.log(`  catalog import of ${rows} rows`);
+  const run = await timeImport(ctx.cores.server, csv);
+  return { rows, csvMB: (await stat(csv)).size / 1024 / 1024, ...run };
 }
