@@ -59,7 +59,7 @@ function quantile(values: readonly number[], q: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
 }
-const median = (values: readonly number[]) => quantile(values, 0.5);
+export const median = (values: readonly number[]) => quantile(values, 0.5);
 
 /**
  * Several runs of one side as one: requests, time and CPU added up, so CPU per request is the

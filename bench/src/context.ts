@@ -32,6 +32,8 @@ export interface BenchContext {
   readonly generator: LoadGenerator;
   /** Only the HTTP scenarios whose name contains this text. */
   readonly only: string | undefined;
+  /** Another build's `catalog` CLI, run on the import section's CSV files beside this tree's. */
+  readonly compareCli: string | undefined;
   /** Node flags for every measured service (`--cpu-prof` with --profile). */
   readonly nodeArgs: readonly string[];
   /** What goes to bench/results/latest.json, section by section. */

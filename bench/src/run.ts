@@ -1,9 +1,9 @@
 // `pnpm bench`: the server's own CPU time per request beside a bare Fastify twin measured in the
 // same run, with the server and the load generator each pinned to a core of its own, on loopback.
 // Usage: pnpm bench [--duration S] [--connections N] [--rounds R] [--quick] [--only TEXT]
-//   [--scale] [--sections LIST] [--profile] [--no-pin] [--generator wrk|autocannon]
-//   [--decode-bodies]
-import { mkdirSync, writeFileSync } from 'node:fs';
+//   [--scale] [--sections LIST] [--compare-cli PATH] [--profile] [--no-pin]
+//   [--generator wrk|autocannon] [--decode-bodies]
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type BenchContext, paths } from './context.js';
@@ -15,6 +15,7 @@ import { coldStartSection } from './sections/cold-start.js';
 import { engineSection } from './sections/engine.js';
 import { gatewaySection } from './sections/gateway.js';
 import { httpSection } from './sections/http.js';
+import { importSection } from './sections/import.js';
 import { reloadSection } from './sections/reload.js';
 import { scaleSection } from './sections/scale.js';
 
@@ -25,11 +26,12 @@ const SECTIONS = {
   gateway: gatewaySection,
   reload: reloadSection,
   scale: scaleSection,
+  import: importSection,
 } as const;
 type Section = keyof typeof SECTIONS;
 
 const USAGE =
-  'usage: pnpm bench [--quick] [--only TEXT] [--sections engine,cold-start,http,gateway,reload,scale] [--scale] [--duration S] [--connections N] [--rounds R] [--profile] [--no-pin] [--generator wrk|autocannon] [--decode-bodies]\nEvery option is described in bench/README.md.';
+  'usage: pnpm bench [--quick] [--only TEXT] [--sections engine,cold-start,http,gateway,reload,scale,import] [--scale] [--compare-cli PATH] [--duration S] [--connections N] [--rounds R] [--profile] [--no-pin] [--generator wrk|autocannon] [--decode-bodies]\nEvery option is described in bench/README.md.';
 
 function usageError(message: string): never {
   console.error(`pnpm bench: ${message}\n${USAGE}`);
@@ -53,8 +55,12 @@ const OPTIONS = {
   only: { type: 'string' },
   // The 1,000,000-product cases (engine, cold start, import): minutes more, so not by default.
   scale: { type: 'boolean', default: false },
-  // The sections to run, comma-separated, in this order: engine,cold-start,http,gateway,reload,scale.
+  // The sections to run, comma-separated, in this order:
+  // engine,cold-start,http,gateway,reload,scale,import.
   sections: { type: 'string' },
+  // Another build's `catalog` CLI (a worktree of an earlier commit), whose CSV imports the import
+  // section runs in turn with this tree's, so that both are measured in the same minutes.
+  'compare-cli': { type: 'string' },
   // Writes a V8 CPU profile of each measured service to bench/results/ when it stops.
   profile: { type: 'boolean', default: false },
   // Twin and scenarios alternate this many times; each side's rounds are added up.
@@ -78,6 +84,9 @@ for (const name of ['duration', 'connections', 'rounds'] as const) {
   if (!Number.isInteger(n) || n < 1)
     usageError(`--${name} is a whole number above 0, not ${values[name]}`);
 }
+if (values['compare-cli'] !== undefined && !existsSync(values['compare-cli'])) {
+  usageError(`--compare-cli names no file: ${values['compare-cli']}`);
+}
 
 function sectionsToRun(): Section[] {
   if (values.sections !== undefined) {
@@ -93,7 +102,8 @@ function sectionsToRun(): Section[] {
   const base: Section[] = values.only
     ? ['http']
     : ['engine', 'cold-start', 'http', 'gateway', 'reload'];
-  return values.scale ? [...base, 'scale'] : base;
+  // The import section's own 1,000,000-row runs take minutes: only with the other scale cases.
+  return values.scale ? [...base, 'scale', 'import'] : base;
 }
 
 function chooseGenerator(loadCore: number | undefined): LoadGenerator {
@@ -131,6 +141,7 @@ const ctx: BenchContext = {
   cores,
   generator,
   only: values.only,
+  compareCli: values['compare-cli'],
   nodeArgs: values.profile ? ['--cpu-prof', `--cpu-prof-dir=${paths.results}`] : [],
   report: {
     date: new Date().toISOString(),

@@ -23,6 +23,10 @@ describe('pnpm bench options', () => {
     [['--rounds', '0'], /--rounds is a whole number above 0, not 0/],
     [['--sections', 'http,disk'], /unknown section disk/],
     [['--generator', 'ab'], /--generator is wrk or autocannon, not ab/],
+    [
+      ['--compare-cli', '/nonexistent/cli.js'],
+      /--compare-cli names no file: \/nonexistent\/cli\.js/,
+    ],
   ])('refuses %j in one line and the usage, exit 2, before starting anything', (args, message) => {
     const run = bench(...args);
     expect(run.status).toBe(2);
