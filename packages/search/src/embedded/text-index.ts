@@ -259,9 +259,11 @@ export class TextIndex {
     if (isLast) {
       for (const [, termId] of this.dictionary.atPrefix(word)) offer(termId, wordBase(0, false));
     }
-    this.typoTrie.typos(word, maxTypos(word), isLast, (termId, typos) => {
-      offer(termId, wordBase(typos, false));
-    });
+    if (!this.lexicon.exactWords.has(word)) {
+      this.typoTrie.typos(word, maxTypos(word), isLast, (termId, typos) => {
+        offer(termId, wordBase(typos, false));
+      });
+    }
     // Synonyms of the word as typed (not of its typos), as zero-typo matches: Meilisearch's rule.
     // The phrase a key was typed as ("boxer briefs") ranks as an exact match.
     const own = this.lexicon.ownPhrases.get(word);

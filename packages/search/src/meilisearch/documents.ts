@@ -102,13 +102,15 @@ const BASE_SETTINGS = {
 export type MeilisearchIndexSettings = typeof BASE_SETTINGS & {
   readonly synonyms: Record<string, string[]>;
   readonly stopWords: string[];
+  readonly typoTolerance: { readonly disableOnWords: string[] };
 };
 
 /**
  * The index settings both `indexCatalogInMeilisearch` and the contract suite apply, with the
- * lexicon: its one-word fillers as `stopWords` (not indexed, not searched) and its words as
- * one-way `synonyms` (each lexicon token → the catalog phrases it also matches), the same data the
- * embedded engine expands words with. Searchable attributes are in ranking order (the embedded
+ * lexicon: its one-word fillers as `stopWords` (not indexed, not searched), its words as one-way
+ * `synonyms` (each lexicon token → the catalog phrases it also matches), the same data the
+ * embedded engine expands words with, and its category and product-type words as
+ * `typoTolerance.disableOnWords` (words of a language, not typos of a brand). Searchable attributes are in ranking order (the embedded
  * engine's field weights). `sort` comes first in the ranking rules so an explicit sort orders
  * every match (as in the embedded engine) instead of only breaking relevance ties; relevance ties
  * end on newest, then slug, like the embedded engine.
@@ -121,6 +123,7 @@ export function meilisearchSettings(lexicon: Lexicon = DEFAULT_LEXICON): Meilise
     ...BASE_SETTINGS,
     synonyms: Object.fromEntries([...ql.synonyms].map(([word, phrases]) => [word, [...phrases]])),
     stopWords: [...ql.stopWords].sort(),
+    typoTolerance: { ...BASE_SETTINGS.typoTolerance, disableOnWords: [...ql.exactWords].sort() },
   };
 }
 

@@ -56,6 +56,12 @@ export interface QueryLexicon {
   /** What each token a lexicon word is sent as stands for: known words, never corrected. */
   readonly keyTokens: ReadonlyMap<string, LexiconKey>;
   /**
+   * The tokens of the category and product-type words: words of a language, searched without
+   * typos (Meilisearch `typoTolerance.disableOnWords`), so that "pasek" (a belt in Polish) is
+   * never Patek with one typo.
+   */
+  readonly exactWords: ReadonlySet<string>;
+  /**
    * The phrase a multi-word key was typed as ("boxerbriefs" → `boxer briefs`): the synonym that
    * says exactly what was typed, ranked as an exact match.
    */
@@ -183,6 +189,10 @@ export function compileLexicon(lexicon: Lexicon): QueryLexicon {
       );
     }
   }
+  const exactWords = new Set<string>();
+  for (const [token, key] of keyTokens) {
+    if (key.class === 'category' || key.class === 'qualifier') exactWords.add(token);
+  }
   const currencies = new PhraseTable<LexiconCurrency>();
   for (const code of LEXICON_CURRENCIES) {
     for (const word of lexicon.currencies[code]) currencies.add(word, code);
@@ -204,6 +214,7 @@ export function compileLexicon(lexicon: Lexicon): QueryLexicon {
     stopWords,
     synonyms: withoutStopWords(synonyms, stopWords),
     keyTokens,
+    exactWords,
     ownPhrases,
   };
   compiled.set(lexicon, result);

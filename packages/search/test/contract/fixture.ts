@@ -73,6 +73,7 @@ export const EUROPEAN: readonly Product[] = [
   ['Numbat Boxershorts 3er', 'underwear'],
   ['Numbat Slip-On Canvas', 'sneakers'],
   ['Numbat rugzak', 'bags'],
+  ['Patek Numbat Calatrava', 'accessories'],
 ].map(([title, category], i) =>
   crafted(11 + i, {
     title: title!,

@@ -61,6 +61,15 @@ export function runQueryUnderstandingContract(
     }
   });
 
+  it('searches category and type words without typos: "pasek" is no Patek', async () => {
+    const patek = EUROPEAN.filter((p) => p.title.startsWith('Patek'));
+    // "patex" is one typo from "patek", as "pasek" is, but no word the lexicon knows.
+    const typo = await search({ q: 'numbat patex', literal: true });
+    expect(slugs(typo.hits)).toEqual(slugs(patek));
+    const pasek = await search({ q: 'numbat pasek', literal: true });
+    expect(slugs(pasek.hits)).not.toContain(patek[0]!.slug);
+  });
+
   it('drops filler words in four languages (stop words), and says so', async () => {
     for (const q of [
       'show me the quokka please',

@@ -4,6 +4,16 @@ import { compileLexicon } from '../../src/query/query-lexicon.js';
 
 const ql = compileLexicon(DEFAULT_LEXICON);
 
+describe('compileLexicon: words searched without typos', () => {
+  it('are the category and product-type words, as the engines receive them', () => {
+    expect(ql.exactWords.has('pasek')).toBe(true);
+    expect(ql.exactWords.has('sneakers')).toBe(true);
+    expect(ql.exactWords.has('sacados')).toBe(true);
+    expect(ql.exactWords.has('nike')).toBe(false);
+    expect(ql.exactWords.has('aj1')).toBe(false);
+  });
+});
+
 describe('compileLexicon: kinds of product', () => {
   it('makes every word of a kind, in any language, a synonym of its token', () => {
     for (const word of ['belt', 'gurtel', 'ceinture', 'pasek', 'riem', 'cintura', 'cinturon']) {

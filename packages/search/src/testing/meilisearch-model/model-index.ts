@@ -10,6 +10,8 @@ export interface ModelSettings {
     enabled: boolean;
     minWordSizeForTypos: { oneTypo: number; twoTypos: number };
     disableOnNumbers: boolean;
+    /** Query words searched without typos (their prefixes still match, for the last word). */
+    disableOnWords?: string[];
   };
   synonyms: Record<string, string[]>;
   stopWords: string[];

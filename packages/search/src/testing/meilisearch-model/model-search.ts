@@ -7,7 +7,8 @@
 //   by the word as typed, zero typos) and its typos: optimal-string-alignment distance
 //   (LevBuilder with transpositions), 0/1/2 typos by `minWordSizeForTypos`, a different first
 //   letter counting two, prefix automaton for the last word, none for numbers with
-//   `disableOnNumbers` (query_term/compute_derivations.rs);
+//   `disableOnNumbers` nor for the words of `disableOnWords` (query_term/compute_derivations.rs,
+//   parse_query.rs `number_of_typos_allowed`);
 // - matchingStrategy `all`, `last` (terms dropped from the end) and `frequency` (the most
 //   frequent first) (ranking_rule_graph/words, docs "matchingStrategy");
 // - ranking rules in settings order: words, typo, proximity, attribute, exactness, sort and
@@ -58,9 +59,11 @@ const SEPARATOR_AT_END = /[^\p{L}\p{N}]$/u;
 const DIGITS = /^\p{N}+$/u;
 
 function allowedTypos(word: string, index: ModelIndex): number {
-  const { enabled, minWordSizeForTypos, disableOnNumbers } = index.settings.typoTolerance;
+  const { enabled, minWordSizeForTypos, disableOnNumbers, disableOnWords } =
+    index.settings.typoTolerance;
   const length = [...word].length;
   if (!enabled || (disableOnNumbers && DIGITS.test(word))) return 0;
+  if (disableOnWords?.includes(word)) return 0;
   if (length < minWordSizeForTypos.oneTypo) return 0;
   return length < minWordSizeForTypos.twoTypos ? 1 : 2;
 }
