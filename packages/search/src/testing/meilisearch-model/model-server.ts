@@ -212,6 +212,9 @@ export async function startMeilisearchModel(): Promise<MeilisearchModel> {
     res.writeHead(status, { 'content-type': 'application/json' });
     res.end(JSON.stringify(payload));
   });
+  // A test that holds the event loop for seconds (the embedded engine beside it, on a busy
+  // machine) would otherwise find the client's idle connection closed under it: ECONNRESET.
+  server.keepAliveTimeout = 60_000;
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
