@@ -86,6 +86,8 @@ export interface LiveCatalogOptions {
    * file is not watched). Its versions say `source: 'url'`.
    */
   readonly catalogFile?: () => { readonly path: string; readonly format: CatalogFormat };
+  /** A catalog read from a link (`config.url`): each fetch's time limit in ms; default 30,000. */
+  readonly fetchTimeoutMs?: number;
 }
 
 const DEFAULT_POLL_MS = 2_000;

@@ -57,6 +57,7 @@ export async function openUrlCatalog(
         ...(good?.etag ? { etag: good.etag } : {}),
         ...(good?.lastModified ? { lastModified: good.lastModified } : {}),
         maxBytes: config.url.maxBytes,
+        ...(options.fetchTimeoutMs ? { timeoutMs: options.fetchTimeoutMs } : {}),
       });
       fetchedAt = at;
       fetchFailure = undefined;
