@@ -155,7 +155,10 @@ export async function openUrlCatalog(
     return running;
   };
   let timer: NodeJS.Timeout | undefined;
+  let closed = false;
   const schedule = () => {
+    // A fetch that was under way when the catalog closed must not start the next one.
+    if (closed) return;
     nextFetchAt = new Date(Date.now() + config.url.pollMs);
     timer = setTimeout(() => {
       void syncOnce().finally(schedule);
@@ -179,6 +182,7 @@ export async function openUrlCatalog(
     },
     reload: syncOnce,
     async close() {
+      closed = true;
       clearTimeout(timer);
       timer = undefined;
       await running?.catch(() => undefined);
