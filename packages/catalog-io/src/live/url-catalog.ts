@@ -43,6 +43,16 @@ export async function openUrlCatalog(
   let fetchedAt: Date | undefined = good ? new Date(good.fetchedAt) : undefined;
   let nextFetchAt: Date | undefined;
   let fetchFailure: ReloadStatus | undefined;
+  /**
+   * The load status that was the last word when the fetch failed: a load since then is newer
+   * (times cannot tell: at start the failed fetch comes before the copy it leaves serving).
+   */
+  let failedOver: ReloadStatus | undefined;
+  let live: LiveCatalog | undefined;
+  const fetchFailed = (status: ReloadStatus) => {
+    fetchFailure = status;
+    failedOver = live?.lastReload;
+  };
   /** The bytes of the last download that would not load: the same again fails the same way. */
   let refused: { sha256: string; status: ReloadStatus } | undefined;
 
@@ -71,7 +81,7 @@ export async function openUrlCatalog(
         return {};
       }
       if (refused?.sha256 === hash) {
-        fetchFailure = { ...refused.status, at };
+        fetchFailed({ ...refused.status, at });
         return {};
       }
       const path = await mirror.candidate(fetched.bytes, fetched.format);
@@ -85,7 +95,7 @@ export async function openUrlCatalog(
       return { candidate: { path, format: fetched.format }, meta };
     } catch (err) {
       const error = err instanceof Error ? err.message : String(err);
-      fetchFailure = { status: 'failed', at, error };
+      fetchFailed({ status: 'failed', at, error });
       log?.warn({ url: shownUrl(link) }, `${error}; the catalog being served stays`);
       return {};
     }
@@ -93,7 +103,6 @@ export async function openUrlCatalog(
 
   // At start: fetch, then serve the download if it loads, else the copy kept from before.
   const first = await fetchOnce();
-  let live: LiveCatalog | undefined;
   const open = () =>
     openLiveCatalog(config, log, {
       ...options,
@@ -109,7 +118,7 @@ export async function openUrlCatalog(
       await mirror.discard(first.candidate.path);
       const error = err instanceof Error ? err.message : String(err);
       refused = { sha256: first.meta.sha256, status: { status: 'failed', at: new Date(), error } };
-      fetchFailure = refused.status;
+      fetchFailed(refused.status);
       if (!good) throw err;
       loading = good;
     }
@@ -124,6 +133,8 @@ export async function openUrlCatalog(
     live = await open();
   }
   const served = live;
+  // Started from the kept copy because the fetch failed: that failure is the news.
+  if (fetchFailure) failedOver = served.lastReload;
 
   async function sync(): Promise<ReloadStatus> {
     const { candidate, meta } = await fetchOnce();
@@ -144,7 +155,7 @@ export async function openUrlCatalog(
 
   function lastReload(): ReloadStatus {
     const reloaded = served.lastReload;
-    return fetchFailure && fetchFailure.at >= reloaded.at ? fetchFailure : reloaded;
+    return fetchFailure && failedOver === reloaded ? fetchFailure : reloaded;
   }
 
   let running: Promise<ReloadStatus> | undefined;
