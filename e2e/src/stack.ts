@@ -18,6 +18,11 @@ export interface StackOptions {
   readonly redis?: boolean;
   /** Extra variables for every app (rate-limit budgets, keys…). */
   readonly env?: Readonly<Record<string, string>>;
+  /**
+   * Give each app its own `DATA_DIR` (`data/<name>`), as each container has its own volume
+   * (default false: one folder for all, as on one host).
+   */
+  readonly ownDataDirs?: boolean;
 }
 
 /** The production shape on loopback: the real gateway in front of separate app processes. */
@@ -29,6 +34,8 @@ export interface Stack {
   readonly processes: ReadonlyMap<string, Managed>;
   /** Direct address of an app process, bypassing the gateway. */
   directUrl(name: string): string;
+  /** The `DATA_DIR` an app process was given. */
+  dataDir(name: string): string;
   /** Stops one process (SIGTERM) and starts it again on the same port. */
   restart(name: string): Promise<void>;
   /** Stops one process (SIGTERM) and waits for its exit; {@link startProcess} brings it back. */
@@ -77,7 +84,11 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       name,
       command: process.execPath,
       args: [join(root, entry)],
-      env: { ...common, PORT: String(port) },
+      env: {
+        ...common,
+        ...(options.ownDataDirs ? { DATA_DIR: join(dir, 'data', name) } : {}),
+        PORT: String(port),
+      },
       port,
       ready: (m) => waitUntil(m, () => answers200(`http://127.0.0.1:${port}/health.json`)),
     };
@@ -168,6 +179,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     redisUrl,
     processes: running,
     directUrl: (name) => `http://127.0.0.1:${specs.get(name)?.port}`,
+    dataDir: (name) => specOf(name).env.DATA_DIR ?? '',
     async restart(name) {
       await running.get(specOf(name).name)?.stop();
       await start(specOf(name));
