@@ -39,6 +39,8 @@ export interface LoadOptions {
   readonly onlyA: string;
   /** Products per category of each catalog, which a list_categories result must equal one of. */
   readonly counts: readonly [Readonly<Record<string, number>>, Readonly<Record<string, number>>];
+  /** No request is sent past this many (default: none); `stop()` ends the load either way. */
+  readonly maxRequests?: number;
 }
 
 /** A running load: the time since it started, and `stop()` for every answer kept. */
@@ -52,8 +54,9 @@ export interface Load {
  * searches and the search, categories and shipping tools; every answer kept.
  */
 export function startMixedLoad(options: LoadOptions): Load {
-  const { baseUrl, kept, onlyA, counts } = options;
+  const { baseUrl, kept, onlyA, counts, maxRequests = Number.POSITIVE_INFINITY } = options;
   let running = true;
+  let sent = 0;
   const outcomes: Outcome[] = [];
   const t0 = performance.now();
   const timed = async (
@@ -113,7 +116,7 @@ export function startMixedLoad(options: LoadOptions): Load {
       ),
   ];
   const loops = Array.from({ length: LOOPS }, async (_, loop) => {
-    for (let n = loop; running; n++)
+    for (let n = loop; running && sent < maxRequests; n++, sent++)
       await (kinds[n % kinds.length] as (n: number) => Promise<void>)(n);
   });
   return {

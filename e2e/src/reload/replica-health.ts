@@ -10,6 +10,9 @@ const SWAP_WITHIN_MS = 10_000;
 export interface CatalogHealth {
   readonly version: string;
   readonly loaded_at: string;
+  readonly source: 'sample' | 'file' | 'url' | 'meilisearch';
+  /** A catalog read from a link (`CATALOG_URL`): when the link last answered. */
+  readonly fetched_at?: string;
   readonly reload: {
     readonly status: 'ok' | 'failed';
     readonly at: string;
@@ -30,17 +33,19 @@ export function replicaHealths(stack: Stack): Promise<CatalogHealth[]> {
 
 /**
  * Polls every replica's own /health.json (not the gateway's, which is one of them) until each
- * satisfies `done`; returns their last answers and how long each took. Fails after 10 s.
+ * satisfies `done`; returns their last answers and how long each took. Fails after `withinMs`
+ * (default 10 s).
  */
 export async function waitForReplicas(
   stack: Stack,
   done: (health: CatalogHealth) => boolean,
   what: string,
+  withinMs = SWAP_WITHIN_MS,
 ): Promise<{ healths: CatalogHealth[]; ms: number[] }> {
   const started = performance.now();
   const ms: (number | undefined)[] = REPLICAS.map(() => undefined);
   let healths: CatalogHealth[] = [];
-  while (performance.now() - started < SWAP_WITHIN_MS) {
+  while (performance.now() - started < withinMs) {
     healths = await replicaHealths(stack);
     healths.forEach((h, i) => {
       if (ms[i] === undefined && done(h)) ms[i] = Math.round(performance.now() - started);
@@ -48,7 +53,5 @@ export async function waitForReplicas(
     if (ms.every((t) => t !== undefined)) return { healths, ms: ms as number[] };
     await sleep(50);
   }
-  throw new Error(
-    `not every replica ${what} within ${SWAP_WITHIN_MS} ms: ${JSON.stringify(healths)}`,
-  );
+  throw new Error(`not every replica ${what} within ${withinMs} ms: ${JSON.stringify(healths)}`);
 }

@@ -7,11 +7,13 @@ import { DEFAULT_AGENTS } from '@repo/catalog-core';
 
 const CLI = fileURLToPath(new URL('../../../packages/catalog-io/dist/cli.js', import.meta.url));
 
-/** A product as the catalog file holds it (the fields the reload test reads). */
-interface Row {
+/** A product as the catalog file holds it (the fields the reload tests read). */
+export interface Row {
   readonly slug: string;
   readonly title: string;
   readonly category: string;
+  /** In CNY. */
+  readonly price: number;
 }
 
 /** A catalog written by `catalog import`, ready to be imported over the served file. */
@@ -65,7 +67,7 @@ const PRODUCT_ONLY_IN_B = {
 const run = promisify(execFile);
 
 /** The real `catalog` CLI; no AGENTS_FILE: rows are read with the default agents. */
-async function catalogCli(...args: string[]): Promise<string> {
+export async function catalogCli(...args: string[]): Promise<string> {
   const { stdout } = await run(process.execPath, [CLI, ...args], { env: {} });
   return stdout;
 }
@@ -125,7 +127,8 @@ async function stage(dir: string, name: string, items: readonly object[]): Promi
   return { file, rows, counts: countByCategory(rows) };
 }
 
-async function readNdjson(file: string): Promise<unknown[]> {
+/** The items of an NDJSON file, one a line. */
+export async function readNdjson(file: string): Promise<unknown[]> {
   const text = await readFile(file, 'utf8');
   return text
     .trim()
@@ -133,7 +136,8 @@ async function readNdjson(file: string): Promise<unknown[]> {
     .map((line) => JSON.parse(line) as unknown);
 }
 
-function countByCategory(rows: readonly Row[]): Record<string, number> {
+/** Products per category, as list_categories and an unfiltered listing show them. */
+export function countByCategory(rows: readonly Row[]): Record<string, number> {
   const counts: Record<string, number> = {};
   for (const row of rows) counts[row.category] = (counts[row.category] ?? 0) + 1;
   return counts;
