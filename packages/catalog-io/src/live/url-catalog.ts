@@ -149,6 +149,10 @@ export async function openUrlCatalog(
         refused = { sha256: meta.sha256, status };
       }
       loading = good;
+    } else if (!fetchFailure && served.lastReload.status === 'failed') {
+      // The link serves the copy that serves again (a broken sheet put back as it was): nothing
+      // to load, but the failure it reported is over once the copy is seen to load.
+      await served.reload();
     }
     return lastReload();
   }
