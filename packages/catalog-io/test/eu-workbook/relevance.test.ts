@@ -1,16 +1,9 @@
 import { readFileSync } from 'node:fs';
-import type { CatalogIndex } from '@repo/search';
-import {
-  formatRelevanceReport,
-  isRelevant,
-  type JudgedSet,
-  judgedEngines,
-  measureRelevance,
-  QUERY_KINDS,
-} from '@repo/search/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isRelevant, type JudgedSet, QUERY_KINDS } from '@repo/search/testing';
+import { describe, expect, it } from 'vitest';
 import { readCatalogFile } from '../../src/read-catalog-file.js';
 import { NOW } from '../helper.js';
+import { itClearsTheRelevanceBar } from '../judged-sheet.js';
 import { QUERIES, WORKBOOK } from './expected.js';
 
 // Search over the EU workbook as imported, every tab: a judged set written with the workbook,
@@ -38,26 +31,5 @@ describe('the judged set over the EU workbook', () => {
 });
 
 describe('relevance over the EU workbook', () => {
-  for (const engine of judgedEngines(products)) {
-    let index: CatalogIndex;
-    beforeAll(async () => {
-      index = await engine.open();
-    }, 120_000);
-    afterAll(() => engine.close());
-
-    it(`${engine.name}: success@10 ≥ 95%, and ≥ 90% for every kind and every language`, async () => {
-      const report = await measureRelevance(index, judged.queries, products);
-      const missed = report.measures
-        .filter((m) => m.relevantShown === 0)
-        .map((m) => `  ${m.judged.kind} ${m.judged.lang ?? '--'} "${m.judged.query}"`);
-      const message = `${formatRelevanceReport('', report)}\nno relevant product in the first 10:\n${missed.join('\n')}`;
-      expect(report.all.success, message).toBeGreaterThanOrEqual(0.95);
-      for (const [kind, figures] of Object.entries(report.byKind)) {
-        expect(figures.success, `${kind}\n${message}`).toBeGreaterThanOrEqual(0.9);
-      }
-      for (const [lang, figures] of Object.entries(report.byLanguage)) {
-        expect(figures.success, `${lang}\n${message}`).toBeGreaterThanOrEqual(0.9);
-      }
-    }, 120_000);
-  }
+  itClearsTheRelevanceBar(products, judged.queries);
 });
