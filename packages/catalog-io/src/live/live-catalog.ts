@@ -116,6 +116,12 @@ export async function openLiveCatalog(
     const { openUrlCatalog } = await import('./url-catalog.js');
     return openUrlCatalog({ ...config, url: config.url }, log, options);
   }
+  if (config.url && config.engine === 'meilisearch') {
+    log?.warn(
+      {},
+      'CATALOG_URL is not read with SEARCH_ENGINE=meilisearch: the index is served; keep it in sync with "catalog index <link> --watch"',
+    );
+  }
   const wrap = options.wrapIndex ?? ((index: CatalogIndex) => index);
   const files = watchedFiles(config);
   // Taken before the first load: a file replaced while it loads is read again.

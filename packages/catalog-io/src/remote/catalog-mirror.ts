@@ -29,7 +29,7 @@ export const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).dige
 /**
  * A link's downloads kept in `DATA_DIR/catalog-url/<hash of the link>/`: the last good copy
  * (`catalog.<ext>`, the bytes as downloaded) with what the server said of it (`meta.json`:
- * format, ETag, Last-Modified, hash, when), and the candidate being tried (`next.<ext>`). A copy
+ * format, ETag, Last-Modified, hash, when), and the candidate being tried (`next-<pid>.<ext>`). A copy
  * becomes the good one only once it loaded, so a process that starts while the link is down, or
  * broken, serves the last catalog that worked. One folder per link: a new link never starts
  * from another sheet's copy.
@@ -61,9 +61,12 @@ export class CatalogMirror {
     }
   }
 
-  /** Writes a download as the candidate to try; its path. */
+  /**
+   * Writes a download as the candidate to try; its path. Named by process: replicas that share
+   * one `DATA_DIR` never read or remove each other's half-written candidate.
+   */
   async candidate(bytes: Buffer, format: CatalogFormat): Promise<string> {
-    const path = this.#path('next', format);
+    const path = this.#path(`next-${process.pid}`, format);
     await writeFile(path, bytes);
     return path;
   }
