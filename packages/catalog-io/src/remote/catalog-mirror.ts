@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CATALOG_FORMATS, type CatalogFormat } from '../formats.js';
@@ -100,8 +100,10 @@ export class CatalogMirror {
 
   async #writeMeta(meta: Meta): Promise<void> {
     const file = join(this.#dir, 'meta.json');
-    await writeFile(`${file}.tmp`, `${JSON.stringify(meta, null, 2)}\n`);
-    await rename(`${file}.tmp`, file);
+    // A name of its own: replicas sharing one DATA_DIR write it at the same polls.
+    const temporary = `${file}.tmp-${process.pid}-${randomUUID()}`;
+    await writeFile(temporary, `${JSON.stringify(meta, null, 2)}\n`);
+    await rename(temporary, file);
   }
 }
 
