@@ -140,15 +140,25 @@ export async function openUrlCatalog(
     const { candidate, meta } = await fetchOnce();
     if (candidate && meta) {
       loading = candidate;
-      const status = await served.reload();
-      if (status.status === 'ok') {
-        good = await mirror.promote(candidate.path, meta);
-        refused = undefined;
-      } else {
-        await mirror.discard(candidate.path);
-        refused = { sha256: meta.sha256, status };
+      try {
+        const status = await served.reload();
+        if (status.status === 'ok') {
+          good = await mirror.promote(candidate.path, meta);
+          refused = undefined;
+        } else {
+          await mirror.discard(candidate.path);
+          refused = { sha256: meta.sha256, status };
+        }
+      } catch (err) {
+        // A full disk or a broken DATA_DIR: said like a failed fetch, never thrown at the poll or
+        // at SIGHUP, which nothing awaits (an unhandled rejection would end the process).
+        const error = `the download could not be kept in DATA_DIR: ${err instanceof Error ? err.message : String(err)}`;
+        fetchFailed({ status: 'failed', at: new Date(), error });
+        log?.warn({ err }, error);
+        await mirror.discard(candidate.path).catch(() => undefined);
+      } finally {
+        loading = good;
       }
-      loading = good;
     } else if (!fetchFailure && served.lastReload.status === 'failed') {
       // The link serves the copy that serves again (a broken sheet put back as it was): nothing
       // to load, but the failure it reported is over once the copy is seen to load.
