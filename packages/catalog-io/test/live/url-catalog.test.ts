@@ -1,4 +1,4 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
@@ -184,6 +184,18 @@ describe('openLiveCatalog with a link', () => {
     expect(catalog.current).toBe(first);
   });
 
+  it('shares one DATA_DIR between replicas that fetch at the same time', async () => {
+    const { server, dir } = await setup();
+    const one = await open(server, dir);
+    const two = await open(server, dir);
+    const statuses = [];
+    for (let i = 0; i < 50; i++)
+      statuses.push(...(await Promise.all([one.reload(), two.reload()])));
+    expect(statuses.filter((status) => status.status !== 'ok')).toEqual([]);
+    const [folder] = await readdir(dir);
+    expect((await readdir(join(dir, folder!))).sort()).toEqual(['catalog.xlsx', 'meta.json']);
+  });
+
   it('polls every pollMs: 304s while the sheet stays, the edit within a poll', async () => {
     const { server, dir } = await setup();
     const catalog = await open(server, dir, { pollMs: 200 });
@@ -315,6 +327,26 @@ describe('openLiveCatalog with a link: a bad fetch changes nothing', () => {
       error: expect.stringContaining('the server could not be reached (ECONNREFUSED)'),
     });
     expect(catalog.current).toBe(good);
+  });
+
+  it('says so when a download cannot be kept, and keeps it once DATA_DIR is fixed', async () => {
+    const { server, dir } = await setup();
+    const catalog = await open(server, dir);
+    const [folder] = await readdir(dir);
+    // Where the good copy goes, a folder that cannot be renamed over (a broken DATA_DIR).
+    const copy = join(dir, folder!, 'catalog.xlsx');
+    await rm(copy);
+    await mkdir(join(copy, 'in-the-way'), { recursive: true });
+    const etag = server.serve(await finds(EDITED));
+    expect(await catalog.reload()).toMatchObject({
+      status: 'failed',
+      error: expect.stringMatching(/^the download could not be kept in DATA_DIR: /),
+    });
+
+    await rm(copy, { recursive: true });
+    expect(await catalog.reload()).toMatchObject({ status: 'ok' });
+    const meta = JSON.parse(await readFile(join(dir, folder!, 'meta.json'), 'utf8'));
+    expect(meta).toMatchObject({ etag });
   });
 
   it('keeps no candidate that did not load, and the last good copy with its ETag', async () => {
