@@ -81,6 +81,7 @@ describe('loadRates', () => {
     expect(loadImportConfig({ RATES_FILE: 'data/rates.json' })).toEqual({
       agentsFile: undefined,
       ratesFile: 'data/rates.json',
+      urlMaxBytes: 50 * 1024 * 1024,
     });
   });
 });

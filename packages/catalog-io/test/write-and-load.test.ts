@@ -71,6 +71,8 @@ describe('loadIndexConfig', () => {
         apiKey: 'k',
         indexUid: 'products',
         timeoutMs: 2000,
+        urlPollMs: 60_000,
+        urlMaxBytes: 50 * 1024 * 1024,
       },
     );
   });
