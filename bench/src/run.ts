@@ -18,6 +18,7 @@ import { httpSection } from './sections/http.js';
 import { importSection } from './sections/import.js';
 import { reloadSection } from './sections/reload.js';
 import { scaleSection } from './sections/scale.js';
+import { sheetSection } from './sections/sheet.js';
 
 const SECTIONS = {
   engine: engineSection,
@@ -25,13 +26,14 @@ const SECTIONS = {
   http: httpSection,
   gateway: gatewaySection,
   reload: reloadSection,
+  sheet: sheetSection,
   scale: scaleSection,
   import: importSection,
 } as const;
 type Section = keyof typeof SECTIONS;
 
 const USAGE =
-  'usage: pnpm bench [--quick] [--only TEXT] [--sections engine,cold-start,http,gateway,reload,scale,import] [--scale] [--compare-cli PATH] [--duration S] [--connections N] [--rounds R] [--profile] [--no-pin] [--generator wrk|autocannon] [--decode-bodies]\nEvery option is described in bench/README.md.';
+  'usage: pnpm bench [--quick] [--only TEXT] [--sections engine,cold-start,http,gateway,reload,sheet,scale,import] [--scale] [--compare-cli PATH] [--duration S] [--connections N] [--rounds R] [--profile] [--no-pin] [--generator wrk|autocannon] [--decode-bodies]\nEvery option is described in bench/README.md.';
 
 function usageError(message: string): never {
   console.error(`pnpm bench: ${message}\n${USAGE}`);
@@ -56,7 +58,7 @@ const OPTIONS = {
   // The 1,000,000-product cases (engine, cold start, import): minutes more, so not by default.
   scale: { type: 'boolean', default: false },
   // The sections to run, comma-separated, in this order:
-  // engine,cold-start,http,gateway,reload,scale,import.
+  // engine,cold-start,http,gateway,reload,sheet,scale,import.
   sections: { type: 'string' },
   // Another build's `catalog` CLI (a worktree of an earlier commit), whose CSV imports the import
   // section runs in turn with this tree's, so that both are measured in the same minutes.
@@ -101,7 +103,7 @@ function sectionsToRun(): Section[] {
   }
   const base: Section[] = values.only
     ? ['http']
-    : ['engine', 'cold-start', 'http', 'gateway', 'reload'];
+    : ['engine', 'cold-start', 'http', 'gateway', 'reload', 'sheet'];
   // The import section's own 1,000,000-row runs take minutes: only with the other scale cases.
   return values.scale ? [...base, 'scale', 'import'] : base;
 }
