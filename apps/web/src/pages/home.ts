@@ -6,6 +6,7 @@ import { agentBlocks } from './agents.js';
 import type { PageContext } from './page-context.js';
 import { preferredFirst } from './preferred-agent.js';
 import { categoryLinks, disclosure, keptFields, productCard, section } from './shared.js';
+import { jsonLd } from './structured-data.js';
 
 /** How many products the home page features. */
 export const FEATURED_COUNT = 12;
@@ -118,17 +119,18 @@ export async function homePage(ctx: PageContext, popular: readonly string[]): Pr
     h1: SERVICE_INFO.title,
     lead: [m.site.description],
     blocks,
-    jsonLd: {
-      '@context': 'https://schema.org',
-      '@type': 'WebSite',
-      name: SERVICE_INFO.title,
-      url: urls.canonical().home(),
-      potentialAction: {
-        '@type': 'SearchAction',
-        // A URL template (RFC 6570), not a link: `{search_term_string}` must stay unencoded.
-        target: `${urls.canonical().catalog()}?q={search_term_string}`,
-        'query-input': 'required name=search_term_string',
+    jsonLd: jsonLd([
+      {
+        '@type': 'WebSite',
+        name: SERVICE_INFO.title,
+        url: urls.canonical().home(),
+        potentialAction: {
+          '@type': 'SearchAction',
+          // A URL template (RFC 6570), not a link: `{search_term_string}` must stay unencoded.
+          target: `${urls.canonical().catalog()}?q={search_term_string}`,
+          'query-input': 'required name=search_term_string',
+        },
       },
-    },
+    ]),
   };
 }

@@ -2,6 +2,7 @@ import { CATEGORIES, type Product, qcAlbum, qcPhotoUrl, type SiteUrls } from '@r
 import type { CategoryCount } from '@repo/search';
 import type { Locale } from '../i18n/locale.js';
 import type { Block, Field, Link, ProductCard } from '../render/page-model.js';
+import { crumbLink, homeStep } from './breadcrumbs.js';
 import type { PageContext } from './page-context.js';
 
 /** A product as cards and lists show it, in the context's language and currency. */
@@ -73,7 +74,7 @@ export function categoryOptions(locale: Locale): { value: string; label: string 
 
 /** The link to the home page, first of every page's breadcrumbs. */
 export function homeCrumb(urls: SiteUrls, locale: Locale): Link {
-  return { href: urls.home(), mdHref: urls.home('md'), text: locale.m.nav.home };
+  return crumbLink(urls, homeStep(locale));
 }
 
 /** The affiliate disclosure block, in the page's language. */

@@ -122,11 +122,19 @@ describe('page content', () => {
     const ld = JSON.parse(
       body.match(/<script type="application\/ld\+json">(.*?)<\/script>/)?.[1] ?? '{}',
     );
-    expect(ld).toMatchObject({
-      '@type': 'Product',
-      name: product.title,
-      offers: { '@type': 'Offer', priceCurrency: 'CNY', price: product.price.toFixed(2) },
-    });
+    expect(ld['@graph']).toContainEqual(
+      expect.objectContaining({
+        '@type': 'Product',
+        name: product.title,
+        offers: expect.arrayContaining([
+          expect.objectContaining({
+            '@type': 'Offer',
+            priceCurrency: 'CNY',
+            price: product.price.toFixed(2),
+          }),
+        ]),
+      }),
+    );
     expect(body).toContain(`<meta property="og:type" content="product">`);
   });
 

@@ -82,8 +82,8 @@ describe('a product with photos and albums', () => {
     for (const { url } of ALBUMS) expect(images).not.toContain(url);
     const ld = JSON.parse(
       /<script type="application\/ld\+json">(.*?)<\/script>/.exec(response.body)?.[1] ?? '{}',
-    ) as { image?: string[] };
-    expect(ld.image).toEqual(PHOTOS);
+    ) as { '@graph': { '@type': string; image?: string[] }[] };
+    expect(ld['@graph'].find((n) => n['@type'] === 'Product')?.image).toEqual(PHOTOS);
     expect(response.body).toMatch(/<dt>QC photos<\/dt><dd>2 photos, 4 albums<\/dd>/);
   });
 

@@ -74,7 +74,7 @@ function facts(ctx: PageContext, p: Product): Block {
   };
 }
 
-/** `/producto/{slug}`: everything a shopper needs to decide and buy, and its JSON-LD `Product`. */
+/** `/producto/{slug}`: everything a shopper needs to decide and buy, and its JSON-LD. */
 export async function productPage(ctx: PageContext, p: Product): Promise<PageModel> {
   const { site, urls, locale } = ctx;
   const { m } = locale;
@@ -112,7 +112,7 @@ export async function productPage(ctx: PageContext, p: Product): Promise<PageMod
       ctx,
       p,
       qc.photos.map((ph) => ph.src),
-      links.length,
+      links,
     ),
     blocks,
   };
