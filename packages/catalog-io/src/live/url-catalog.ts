@@ -169,7 +169,14 @@ export async function openUrlCatalog(
 
   function lastReload(): ReloadStatus {
     const reloaded = served.lastReload;
-    return fetchFailure && failedOver === reloaded ? fetchFailure : reloaded;
+    return withoutPaths(fetchFailure && failedOver === reloaded ? fetchFailure : reloaded);
+  }
+
+  /** A reason as `/health.json` shows it: the download, not where this server keeps it. */
+  function withoutPaths(status: ReloadStatus): ReloadStatus {
+    if (status.error === undefined || !status.error.includes(config.url.dir)) return status;
+    const kept = new RegExp(`${escapeRegExp(config.url.dir)}[^\\s:;,)]*`, 'g');
+    return { ...status, error: status.error.replace(kept, 'the download') };
   }
 
   let running: Promise<ReloadStatus> | undefined;
@@ -215,3 +222,5 @@ export async function openUrlCatalog(
     },
   };
 }
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

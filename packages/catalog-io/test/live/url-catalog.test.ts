@@ -283,6 +283,8 @@ describe('openLiveCatalog with a link: a bad fetch changes nothing', () => {
       expect(catalog.current).toBe(good);
       expect(await catalog.current.index.getBySlug(served.get(3)!)).toBeDefined();
       expect(failed.error).not.toContain(SHEET_ID);
+      // Nor where this server keeps its downloads: the reason is shown on /health.json.
+      expect(failed.error).not.toContain(dir);
       expect(JSON.stringify(lines)).not.toContain(SHEET_ID);
 
       // The sheet as it was: the version that serves is right again, and says so.
