@@ -16,6 +16,8 @@ import type { RowError } from './read/row-sink.js';
  */
 export type OpenCatalogOptions = CatalogConfig & {
   readonly format?: CatalogFormat | undefined;
+  /** What `file` holds, naming its version instead of its bytes (see `contentHash`). */
+  readonly contentHash?: string | undefined;
   /** Keep a fingerprint of each product, to tell what the next version changed. */
   readonly fingerprint?: boolean | undefined;
 };

@@ -8,7 +8,7 @@ import { catalogVersionParts, contentVersion } from '../live/content-version.js'
 import { signature } from '../live/file-watch.js';
 import { loadCatalog } from '../load-catalog.js';
 import { loadLexicon } from '../load-lexicon.js';
-import { sha256 } from '../remote/catalog-mirror.js';
+import { contentHash } from '../remote/content-hash.js';
 import type { Validators } from '../remote/fetch-catalog.js';
 import { download, formatDownload, isLink } from './download.js';
 import { createProgressReporter } from './progress.js';
@@ -60,13 +60,13 @@ async function indexLink(link: string, config: IndexConfig, watch: boolean): Pro
         status = 0;
       } else {
         try {
-          const hash = sha256(await readFile(got.path));
+          const hash = await contentHash(await readFile(got.path), got.format);
           if (hash === indexed) {
             console.log('the sheet is unchanged');
             status = 0;
           } else {
             console.log(formatDownload(link, got));
-            status = await indexFile(got.path, got.format, undefined, config);
+            status = await indexFile(got.path, got.format, undefined, config, hash);
             if (status === 0) [indexed, validators] = [hash, got.validators];
           }
         } finally {
@@ -87,11 +87,13 @@ async function indexFile(
   format: CatalogFormat | undefined,
   seed: number | undefined,
   config: IndexConfig,
+  /** A link's download: what it holds names the version, as on the embedded engine. */
+  hash?: string,
 ): Promise<number> {
   const inputs = [file, config.lexiconFile].filter((f): f is string => f !== undefined);
   const before = await Promise.all(inputs.map(signature));
   const version = await contentVersion(
-    catalogVersionParts({ file, seed, lexiconFile: config.lexiconFile }),
+    catalogVersionParts({ file, seed, lexiconFile: config.lexiconFile, contentHash: hash }),
   );
   // Checked before the catalog is read: a bad file fails at once, naming the problem.
   const lexicon = await loadLexicon(config.lexiconFile);

@@ -11,6 +11,8 @@ export type VersionPart =
 export interface VersionInputs {
   /** Absent: the sample catalog of `seed`. */
   readonly file?: string | undefined;
+  /** What `file` holds, when its bytes say more than that (a link's download: `contentHash`). */
+  readonly contentHash?: string | undefined;
   readonly seed?: number | undefined;
   readonly agentsFile?: string | undefined;
   readonly lexiconFile?: string | undefined;
@@ -26,7 +28,9 @@ export function catalogVersionParts(inputs: VersionInputs): VersionPart[] {
   const source: VersionPart =
     inputs.file === undefined
       ? { name: 'sample', text: String(inputs.seed ?? 'default') }
-      : { name: 'catalog', file: inputs.file };
+      : inputs.contentHash !== undefined
+        ? { name: 'catalog', text: inputs.contentHash }
+        : { name: 'catalog', file: inputs.file };
   return [source, ...localVersionParts(inputs)];
 }
 

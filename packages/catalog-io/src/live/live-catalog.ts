@@ -85,7 +85,12 @@ export interface LiveCatalogOptions {
    * link's download that `openUrlCatalog` keeps (it changes the file, and calls `reload()`; the
    * file is not watched). Its versions say `source: 'url'`.
    */
-  readonly catalogFile?: () => { readonly path: string; readonly format: CatalogFormat };
+  readonly catalogFile?: () => {
+    readonly path: string;
+    readonly format: CatalogFormat;
+    /** Its `contentHash`, which names the version instead of its bytes. */
+    readonly contentHash: string;
+  };
   /** A catalog read from a link (`config.url`): each fetch's time limit in ms; default 30,000. */
   readonly fetchTimeoutMs?: number;
 }
@@ -134,7 +139,15 @@ export async function openLiveCatalog(
   /** The config of one load: with a downloaded copy, its file and format. */
   const configOfLoad = (): OpenCatalogOptions => {
     const copy = options.catalogFile?.();
-    return copy ? { ...config, file: copy.path, format: copy.format, fingerprint: true } : config;
+    return copy
+      ? {
+          ...config,
+          file: copy.path,
+          format: copy.format,
+          contentHash: copy.contentHash,
+          fingerprint: true,
+        }
+      : config;
   };
   const stamp = async (inputs: OpenCatalogOptions): Promise<VersionStamp> =>
     versions ? versions.stamp() : { version: await contentVersion(catalogVersionParts(inputs)) };

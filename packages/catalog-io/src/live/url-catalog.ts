@@ -2,7 +2,8 @@ import type { CatalogUrlConfig } from '@repo/env';
 import { CatalogIoError } from '../errors.js';
 import type { CatalogFormat } from '../formats.js';
 import type { CatalogLog, OpenCatalogOptions } from '../open-catalog.js';
-import { CatalogMirror, type MirroredCatalog, sha256 } from '../remote/catalog-mirror.js';
+import { CatalogMirror, type MirroredCatalog } from '../remote/catalog-mirror.js';
+import { contentHash } from '../remote/content-hash.js';
 import { fetchCatalog } from '../remote/fetch-catalog.js';
 import { catalogDownloadUrl, shownUrl } from '../remote/sheet-link.js';
 import {
@@ -16,6 +17,8 @@ import {
 interface Loading {
   readonly path: string;
   readonly format: CatalogFormat;
+  /** What it holds (`contentHash`), which names its version. */
+  readonly contentHash: string;
 }
 
 /**
@@ -54,7 +57,7 @@ export async function openUrlCatalog(
     failedOver = live?.lastReload;
   };
   /** The bytes of the last download that would not load: the same again fails the same way. */
-  let refused: { sha256: string; status: ReloadStatus } | undefined;
+  let refused: { contentHash: string; status: ReloadStatus } | undefined;
 
   /** One fetch: the new bytes written as a candidate, or why there is nothing new to load. */
   async function fetchOnce(): Promise<{
@@ -75,24 +78,24 @@ export async function openUrlCatalog(
         if (good) good = await mirror.touch(good, {}, at.toISOString());
         return {};
       }
-      const hash = sha256(fetched.bytes);
-      if (good?.sha256 === hash) {
+      const hash = await contentHash(fetched.bytes, fetched.format);
+      if (good?.contentHash === hash) {
         good = await mirror.touch(good, fetched, at.toISOString());
         return {};
       }
-      if (refused?.sha256 === hash) {
+      if (refused?.contentHash === hash) {
         fetchFailed({ ...refused.status, at });
         return {};
       }
       const path = await mirror.candidate(fetched.bytes, fetched.format);
       const meta = {
         format: fetched.format,
-        sha256: hash,
+        contentHash: hash,
         fetchedAt: at.toISOString(),
         ...(fetched.etag ? { etag: fetched.etag } : {}),
         ...(fetched.lastModified ? { lastModified: fetched.lastModified } : {}),
       };
-      return { candidate: { path, format: fetched.format }, meta };
+      return { candidate: { path, format: fetched.format, contentHash: hash }, meta };
     } catch (err) {
       const error = err instanceof Error ? err.message : String(err);
       fetchFailed({ status: 'failed', at, error });
@@ -117,7 +120,10 @@ export async function openUrlCatalog(
     } catch (err) {
       await mirror.discard(first.candidate.path);
       const error = err instanceof Error ? err.message : String(err);
-      refused = { sha256: first.meta.sha256, status: { status: 'failed', at: new Date(), error } };
+      refused = {
+        contentHash: first.meta.contentHash,
+        status: { status: 'failed', at: new Date(), error },
+      };
       fetchFailed(refused.status);
       if (!good) throw err;
       loading = good;
@@ -147,7 +153,7 @@ export async function openUrlCatalog(
           refused = undefined;
         } else {
           await mirror.discard(candidate.path);
-          refused = { sha256: meta.sha256, status };
+          refused = { contentHash: meta.contentHash, status };
         }
       } catch (err) {
         // A full disk or a broken DATA_DIR: said like a failed fetch, never thrown at the poll or

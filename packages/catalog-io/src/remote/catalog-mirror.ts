@@ -2,14 +2,15 @@ import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CATALOG_FORMATS, type CatalogFormat } from '../formats.js';
+import { contentHash } from './content-hash.js';
 import type { Validators } from './fetch-catalog.js';
 
 /** The last good download of a link, as kept on disk. */
 export interface MirroredCatalog extends Validators {
   readonly path: string;
   readonly format: CatalogFormat;
-  /** SHA-256 of its bytes: a download with the same bytes changes nothing. */
-  readonly sha256: string;
+  /** Its `contentHash`: a download with the same content changes nothing. */
+  readonly contentHash: string;
   readonly fetchedAt: string;
 }
 
@@ -22,9 +23,6 @@ const EXTENSIONS: Readonly<Record<CatalogFormat, string>> = {
   json: 'json',
   ndjson: 'ndjson',
 };
-
-/** The SHA-256 of a download, in hex. */
-export const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 /**
  * A link's downloads kept in `DATA_DIR/catalog-url/<hash of the link>/`: the last good copy
@@ -54,7 +52,8 @@ export class CatalogMirror {
       if (!CATALOG_FORMATS.includes(meta.format)) return undefined;
       const path = this.#path('catalog', meta.format);
       // A copy whose bytes are not what its meta says (a disk that lost a write) is not trusted.
-      if (sha256(await readFile(path)) !== meta.sha256) return undefined;
+      if ((await contentHash(await readFile(path), meta.format)) !== meta.contentHash)
+        return undefined;
       return { ...meta, path };
     } catch {
       return undefined;
