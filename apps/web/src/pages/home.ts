@@ -38,9 +38,9 @@ function productRow(
 }
 
 /**
- * `/`: search, the categories, the products clicked most this week (`popular`: their slugs, most
- * first; the row is left out while there are none), featured products, the verified agents and
- * the FAQ.
+ * `/`: search, the products clicked most this week (`popular`: their slugs, most first; while
+ * there are none, the featured products take their place), the categories, shipping, the featured
+ * products, the verified agents and the FAQ.
  */
 export async function homePage(ctx: PageContext, popular: readonly string[]): Promise<PageModel> {
   const { site, urls, locale } = ctx;
@@ -54,6 +54,10 @@ export async function homePage(ctx: PageContext, popular: readonly string[]): Pr
   const popularProducts = clicked.filter((p) => p !== undefined);
   const total = counts.reduce((sum, c) => sum + c.count, 0);
   const faq = faqMarkdown(urls, locale, site.agents, site.contactEmail);
+  const featuredRow = productRow(ctx, 'featured', m.home.featured, featured, {
+    params: {},
+    text: m.home.browseAll,
+  });
   const blocks: Block[] = [
     {
       kind: 'form',
@@ -73,6 +77,16 @@ export async function homePage(ctx: PageContext, popular: readonly string[]): Pr
       ],
       submit: m.common.search,
     },
+    // The first row of products right under the search: what a shopper from a link came for.
+    // Clicked products lead while there are any; the categories follow.
+    ...(popularProducts.length === 0
+      ? [featuredRow]
+      : [
+          productRow(ctx, 'popular', m.home.popular, popularProducts, {
+            params: { sort: 'popular' },
+            text: m.home.allPopular,
+          }),
+        ]),
     section('categories', m.home.categories, [
       { kind: 'links', label: m.home.categories, items: categoryLinks(urls, locale, counts) },
     ]),
@@ -86,15 +100,7 @@ export async function homePage(ctx: PageContext, popular: readonly string[]): Pr
         ],
       },
     ]),
-    ...(popularProducts.length === 0
-      ? []
-      : [
-          productRow(ctx, 'popular', m.home.popular, popularProducts, {
-            params: { sort: 'popular' },
-            text: m.home.allPopular,
-          }),
-        ]),
-    productRow(ctx, 'featured', m.home.featured, featured, { params: {}, text: m.home.browseAll }),
+    ...(popularProducts.length === 0 ? [] : [featuredRow]),
     section('agents', m.home.agents, [
       ...agentBlocks(
         urls,

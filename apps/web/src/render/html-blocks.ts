@@ -101,6 +101,32 @@ function fieldHtml(field: Field, form: string): SafeHtml {
   return html`<div class="field field-${field.kind}">${label}<input id="${id}" type="${field.kind}" name="${field.name}" value="${field.value}"${extra}></div>`;
 }
 
+/**
+ * A GET form. With `refine`, a search: the text field and its button on one line, the other
+ * fields and their links folded under it, and the filters in force as links that remove them.
+ */
+function formHtml(block: FormBlock, ctx: HtmlContext, depth: number): SafeHtml {
+  const id = `form-${++ctx.ids.n}`;
+  const { refine, active } = block;
+  const open = html`<form class="${refine ? 'search' : 'filters'}" role="search" aria-label="${block.label}" action="${ctx.local(block.action)}" method="get">`;
+  if (!refine) {
+    return html`${open}${block.fields.map((f) => fieldHtml(f, id))}<button type="submit">${block.submit}</button></form>`;
+  }
+  // The filters in force sit beside the folded control (inside the form, as links), so a phone
+  // spends one line on both.
+  const inForce = active?.items.length
+    ? html`<div class="active-filters"><span>${active.label}:</span><ul class="chips">${active.items.map(
+        (f) =>
+          html`<li><a href="${ctx.local(f.href)}" aria-label="${f.remove}">${f.text} <span aria-hidden="true">✕</span></a></li>`,
+      )}</ul></div>`
+    : '';
+  return html`${open}<div class="search-row">${block.fields.map((f) => fieldHtml(f, id))}<button type="submit">${block.submit}</button></div><details class="refine"><summary>${refine.summary}</summary><div class="filters">${refine.fields.map(
+    (f) => fieldHtml(f, id),
+  )}<button type="submit">${refine.submit}</button></div>${refine.blocks.map((b) => blockHtml(b, ctx, depth))}</details>${inForce}</form>`;
+}
+
+type FormBlock = Extract<Block, { kind: 'form' }>;
+
 /** What rendering one page needs: the href rewriter and a counter for element ids. */
 export interface HtmlContext {
   readonly local: LocalHref;
@@ -119,6 +145,8 @@ export function blockHtml(block: Block, ctx: HtmlContext, depth = 2): SafeHtml {
     }
     case 'paragraph':
       return html`<p>${inlineHtml(block.content, local)}</p>`;
+    case 'count':
+      return html`<p class="count">${block.text}</p>`;
     case 'markdown':
       return html`<div class="prose"${block.lang ? html` lang="${block.lang}"` : ''}>${trusted(block.html)}</div>`;
     case 'products':
@@ -140,16 +168,20 @@ export function blockHtml(block: Block, ctx: HtmlContext, depth = 2): SafeHtml {
       )}</tr></thead><tbody>${block.rows.map((r) => html`<tr>${r.map((c) => cellHtml(c, local))}</tr>`)}</tbody></table></section>`;
     }
     case 'gallery':
-      return html`<ul class="gallery">${block.photos.map(
-        (p) =>
-          html`<li><a href="${local(p.src)}"><img src="${local(p.src)}" alt="${p.alt}" width="${GALLERY_PHOTO.width}" height="${GALLERY_PHOTO.height}" loading="lazy" decoding="async"></a></li>`,
+      if (block.photos.length === 0) return html`<p class="no-photo lead-photo">${block.empty}</p>`;
+      // The first photo is the page's largest paint: fetched at once, not when scrolled to.
+      return html`<ul class="strip">${block.photos.map(
+        (p, i) =>
+          html`<li><a href="${local(p.src)}"><img src="${local(p.src)}" alt="${p.alt}" width="${GALLERY_PHOTO.width}" height="${GALLERY_PHOTO.height}"${
+            i === 0 ? trusted(' fetchpriority="high"') : trusted(' loading="lazy" decoding="async"')
+          }></a></li>`,
       )}</ul>`;
-    case 'form': {
-      const id = `form-${++ctx.ids.n}`;
-      return html`<form class="filters" role="search" aria-label="${block.label}" action="${local(block.action)}" method="get">${block.fields.map(
-        (f) => fieldHtml(f, id),
-      )}<button type="submit">${block.submit}</button></form>`;
-    }
+    case 'price':
+      return html`<p class="product-price"><span class="vh">${block.label}: </span><strong>${block.price}</strong>${
+        block.converted ? ` ${block.converted}` : ''
+      }</p>`;
+    case 'form':
+      return formHtml(block, ctx, depth);
     case 'pager':
       return html`<nav class="pager" aria-label="${block.label}"><p>${block.summary}</p>${
         block.prev
@@ -159,7 +191,7 @@ export function blockHtml(block: Block, ctx: HtmlContext, depth = 2): SafeHtml {
         block.last ? html`<a href="${local(block.last.href)}">${block.last.text}</a>` : ''
       }</nav>`;
     case 'notice':
-      return html`<p class="notice" role="status">${inlineHtml(block.content, local)}</p>`;
+      return html`<p class="${block.line ? 'notice one-line' : 'notice'}" role="status">${inlineHtml(block.content, local)}</p>`;
     case 'disclosure':
       return html`<aside class="disclosure" aria-label="${block.label}"><p><strong>${block.label}:</strong> ${block.text}</p></aside>`;
   }

@@ -34,6 +34,8 @@ function block(b: Block, depth: number, words: Words): string {
       ].join('\n\n');
     case 'paragraph':
       return inline(b.content, words);
+    case 'count':
+      return esc(b.text);
     case 'markdown':
       return b.source.trim();
     case 'products':
@@ -57,9 +59,16 @@ function block(b: Block, depth: number, words: Words): string {
       return [`${esc(b.caption)}:`, '', head, rule, ...rows].join('\n');
     }
     case 'gallery':
-      return b.photos.map((p) => `![${esc(p.alt)}](${markdownUrl(p.src)})`).join('\n');
+      return b.photos.length > 0
+        ? b.photos.map((p) => `![${esc(p.alt)}](${markdownUrl(p.src)})`).join('\n')
+        : esc(b.empty);
+    case 'price':
+      return `**${esc(b.label)}:** **${esc(b.price)}**${b.converted ? ` ${esc(b.converted)}` : ''}`;
     case 'form':
-      return inline([b.mdHint], words);
+      return [
+        inline([b.mdHint], words),
+        ...(b.refine?.blocks ?? []).map((c) => block(c, depth, words)),
+      ].join('\n\n');
     case 'pager': {
       const links = [b.prev, b.next, b.last].filter((l): l is Link => l !== undefined);
       return [esc(b.summary), ...links.map((l) => `- ${link(l, words)}`)].join('\n');

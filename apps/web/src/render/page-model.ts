@@ -80,6 +80,14 @@ export type Field =
     }
   | { readonly kind: 'hidden'; readonly name: string; readonly value: string };
 
+/** A filter in force: what it is (`Sneakers`), and the link that removes it. */
+export interface ActiveFilter {
+  readonly text: string;
+  /** The link's accessible name: `Remove: Sneakers`. */
+  readonly remove: string;
+  readonly href: string;
+}
+
 /** The blocks a page is made of. */
 export type Block =
   | {
@@ -89,6 +97,8 @@ export type Block =
       readonly blocks: readonly Block[];
     }
   | { readonly kind: 'paragraph'; readonly content: readonly Inline[] }
+  /** How many results a listing has, and which of them it shows: one line above them. */
+  | { readonly kind: 'count'; readonly text: string }
   /**
    * Markdown written by the app itself (FAQ, API docs) with its HTML rendered once by marked;
    * `lang` when it is not in the page's language.
@@ -114,9 +124,21 @@ export type Block =
       /** A spreadsheet: sticky header, horizontal scroll. */
       readonly wide?: boolean;
     }
+  /**
+   * A product's photos, first in its page: one strip that scrolls sideways, the first photo
+   * whole; with none, a box saying so (`empty`, left out of the Markdown).
+   */
   | {
       readonly kind: 'gallery';
       readonly photos: readonly { readonly src: string; readonly alt: string }[];
+      readonly empty: string;
+    }
+  /** A product's price: `¥328.00`, and `≈ $46.07` in the visitor's currency. */
+  | {
+      readonly kind: 'price';
+      readonly label: string;
+      readonly price: string;
+      readonly converted: string;
     }
   | {
       readonly kind: 'form';
@@ -126,6 +148,22 @@ export type Block =
       readonly mdHint: string;
       readonly fields: readonly Field[];
       readonly submit: string;
+      /**
+       * The narrowing fields folded into one control under the text field (`<details>`, closed),
+       * with the blocks that go with them (category and order links). In Markdown the blocks
+       * follow the hint.
+       */
+      readonly refine?: {
+        readonly summary: string;
+        readonly fields: readonly Field[];
+        readonly submit: string;
+        readonly blocks: readonly Block[];
+      };
+      /** The filters in force, each a link to the same listing without it. */
+      readonly active?: {
+        readonly label: string;
+        readonly items: readonly ActiveFilter[];
+      };
     }
   | {
       readonly kind: 'pager';
@@ -135,7 +173,8 @@ export type Block =
       readonly next?: Link;
       readonly last?: Link;
     }
-  | { readonly kind: 'notice'; readonly content: readonly Inline[] }
+  /** A notice; `line`: one line above results that scrolls sideways (it holds a link). */
+  | { readonly kind: 'notice'; readonly content: readonly Inline[]; readonly line?: boolean }
   | { readonly kind: 'disclosure'; readonly label: string; readonly text: string };
 
 /** The links of the header and footer, in the page's language, keeping a visitor's preferences. */

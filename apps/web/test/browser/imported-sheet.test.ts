@@ -153,7 +153,7 @@ describe('the operator’s sheet, imported and served, in Chromium', () => {
       const path = `/producto/${product.slug}`;
       const shown = await visit(page, path);
       const gallery = await page
-        .locator('.gallery img')
+        .locator('.strip img')
         .evaluateAll((imgs) => (imgs as unknown as Element[]).map((i) => i.getAttribute('src')));
       expect(gallery, `${path}: gallery`).toEqual(product.qc_photos);
       expect(shown.length).toBeGreaterThanOrEqual(gallery.length);

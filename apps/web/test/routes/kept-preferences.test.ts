@@ -58,7 +58,8 @@ function internal(href: string): string | undefined {
 
 // The language and currency switches name another language or currency on purpose, and the
 // canonical and `hreflang` alternates name the page itself: they are checked apart.
-const SWITCHES = /<div class="switch">[\s\S]*?<\/div>/g;
+const SWITCHES =
+  /<div class="switch">[\s\S]*?<\/div>|<details class="lang-switch">[\s\S]*?<\/details>/g;
 
 /** Every internal href of an HTML page's links, the canonical, alternates and switches left out. */
 function htmlLinks(body: string): string[] {

@@ -54,6 +54,7 @@ export function interpretationBlocks(
     return [
       {
         kind: 'notice',
+        line: true,
         content: [t.literal, link({ literal: undefined, page: undefined }, t.asMeant), '.'],
       },
     ];
@@ -82,7 +83,7 @@ export function interpretationBlocks(
       content.push(locale.t(t.leftOut, { words: words.join(', ') }));
     }
     content.push(t.instead, link({ literal: '1', page: undefined }, q), '.');
-    blocks.push({ kind: 'notice', content });
+    blocks.push({ kind: 'notice', line: true, content });
   }
   if (i.suggestions.length > 0) {
     const content: Inline[] = [t.didYouMean];

@@ -43,7 +43,6 @@ export function listingMeta(
     url,
     mdUrl: view.href({ page }, 'md'),
     h1,
-    lead: [cat ? `${cat.description} ` : '', locale.t(m.listing.lead, { products })],
     breadcrumbs: trail.breadcrumbs,
     jsonLd: jsonLd([
       // A search is no place in the site's hierarchy, and its heading is the visitor's words:

@@ -3,7 +3,6 @@ import { toSearchQuery } from '@repo/search';
 import type { PageModel } from '../../render/page-model.js';
 import type { ListingQuery } from '../../schemas/page-queries.js';
 import type { PageContext } from '../page-context.js';
-import { listingFacets } from './listing-facets.js';
 import { listingForm } from './listing-form.js';
 import { pastedLinkListing } from './listing-link-card.js';
 import { listingMeta } from './listing-meta.js';
@@ -49,9 +48,18 @@ export async function listingPage(
   return {
     ...listingMeta(ctx, view, result),
     blocks: [
-      listingForm(ctx, view),
-      ...listingFacets(ctx, view, result),
+      listingForm(ctx, view, result),
       await listingResults(ctx, view, result),
+      // What a category holds, for readers and search engines: below the products a shopper
+      // came for.
+      ...(view.category
+        ? [
+            {
+              kind: 'paragraph' as const,
+              content: [ctx.locale.category(view.category).description],
+            },
+          ]
+        : []),
     ],
   };
 }

@@ -102,6 +102,7 @@ export async function listingResults(
       ],
     });
   } else {
+    blocks.push({ kind: 'count', text: summaryOf(ctx, view, result) });
     blocks.push({
       kind: 'products',
       label: m.listing.results,

@@ -38,11 +38,9 @@ function qcView(urls: SiteUrls, locale: Locale, p: Product): QcView {
 function facts(ctx: PageContext, p: Product): Block {
   const { urls, locale } = ctx;
   const { m } = locale;
-  const { price, converted } = ctx.prices(p.price);
   return {
     kind: 'facts',
     items: [
-      { label: m.product.price, value: [{ strong: price }, converted ? ` ${converted}` : ''] },
       { label: m.product.brand, value: [p.brand] },
       {
         label: m.common.category,
@@ -92,13 +90,23 @@ export async function productPage(ctx: PageContext, p: Product): Promise<PageMod
     async () => shippingRows(ctx, p),
   );
 
+  // On a phone the first screen holds the photo, the title, the price and the first buy button:
+  // what a shopper from a link decides on. The facts and the rest follow.
   const blocks: Block[] = [
-    facts(ctx, p),
+    { kind: 'gallery', photos: qc.photos, empty: m.product.noPhotos },
+    { kind: 'price', label: m.product.price, ...ctx.prices(p.price) },
     section('buy', m.product.buy, [
       { kind: 'buttons', label: m.common.buyLinks, items: buyButtons(locale, links, ctx.agent) },
       disclosure(locale),
     ]),
-    section('qc', m.product.qcPhotos, qcBlocks(locale, qc)),
+    facts(ctx, p),
+    ...(qc.albums.length > 0
+      ? [
+          section('qc', m.product.qcPhotos, [
+            { kind: 'links' as const, label: m.product.albums, items: qc.albums },
+          ]),
+        ]
+      : []),
     shippingSection(ctx, shipping, productShippingBlocks(ctx, p)),
   ];
   if (relatedCards.length)
@@ -116,16 +124,4 @@ export async function productPage(ctx: PageContext, p: Product): Promise<PageMod
     ),
     blocks,
   };
-}
-
-function qcBlocks(locale: Locale, qc: QcView): Block[] {
-  const blocks: Block[] = [];
-  if (qc.photos.length > 0) blocks.push({ kind: 'gallery', photos: qc.photos });
-  if (qc.albums.length > 0) {
-    blocks.push({ kind: 'links', label: locale.m.product.albums, items: qc.albums });
-  }
-  if (blocks.length === 0) {
-    blocks.push({ kind: 'paragraph', content: [locale.m.product.noPhotos] });
-  }
-  return blocks;
 }
