@@ -4,6 +4,7 @@ import { documentPaths, documentSchemas } from './documents.js';
 import { mcpPath, mcpSchemas } from './mcp.js';
 import { pagePaths } from './pages.js';
 import type { OpenApiObject } from './shared.js';
+import { suggestPaths, suggestSchemas } from './suggest.js';
 
 /**
  * `/openapi.json`: OpenAPI 3.0.3 description of every public endpoint of the service (pages,
@@ -22,13 +23,20 @@ export function openApiDocument(base: string, contactEmail: string): OpenApiObje
     servers: [{ url: base }],
     tags: [
       { name: 'Pages', description: 'HTML pages with Markdown twins.' },
+      { name: 'Suggestions', description: 'What the search fields suggest as they are typed in.' },
       { name: 'MCP', description: 'The MCP tool server.' },
       { name: 'Token (optional)', description: 'An optional bearer token; never required.' },
       { name: 'Documents', description: 'Health and discovery documents.' },
     ],
-    paths: { ...pagePaths(), '/mcp': mcpPath(), ...authPaths(), ...documentPaths() },
+    paths: {
+      ...pagePaths(),
+      ...suggestPaths(),
+      '/mcp': mcpPath(),
+      ...authPaths(),
+      ...documentPaths(),
+    },
     components: {
-      schemas: { ...documentSchemas(), ...mcpSchemas(), ...authSchemas() },
+      schemas: { ...documentSchemas(), ...suggestSchemas(), ...mcpSchemas(), ...authSchemas() },
       securitySchemes: {
         bearer: {
           type: 'http',
