@@ -15,8 +15,8 @@ export interface HttpPolicyOptions {
 
 /**
  * Security headers, compression and ETags for every response of the web app. The content security
- * policy allows no script at all (pages have none; JSON-LD is data, not script), only the site's
- * own stylesheet, and images from the site or over https (imported catalogs link their photos).
+ * policy allows only the site's own script and stylesheet (JSON-LD is data, not script: it needs
+ * no permission), and images from the site or over https (imported catalogs link their photos).
  */
 async function httpPolicy(fastify: FastifyInstance, opts: HttpPolicyOptions) {
   const headers = securityHeaders(helmetOptions(opts.baseUrl.startsWith('https:')));
@@ -45,7 +45,8 @@ function helmetOptions(https: boolean): HelmetOptions {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'none'"],
+        // The search suggestions, served from /assets/ with their integrity; nothing inline.
+        scriptSrc: ["'self'"],
         styleSrc: ["'self'"],
         imgSrc: ["'self'", 'https:', 'data:'],
         fontSrc: ["'none'"],

@@ -12,6 +12,7 @@ import type { CategoryCount } from '@repo/search';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { SITE_CSS } from '../assets/site-css.js';
+import { SUGGEST_SCRIPT } from '../assets/suggest-script.js';
 import type { WebConfig } from '../config.js';
 import type { Language } from '../i18n/languages.js';
 import { MESSAGES } from '../i18n/messages.js';
@@ -36,6 +37,8 @@ export interface SiteShell {
   readonly chrome: SiteChrome;
   /** `/assets/site.<hash>.css`: the hash changes with the CSS, so it is cached for a year. */
   readonly cssPath: string;
+  /** `/assets/suggest.<hash>.js`, the search suggestions: cached for a year like the CSS. */
+  readonly scriptPath: string;
 }
 
 /** What every page and document of one catalog version shares, computed once for it. */
@@ -80,11 +83,13 @@ async function sitePlugin(fastify: FastifyInstance, opts: SitePluginOptions) {
   const base = opts.config.baseUrl;
   const urls = createSiteUrls({ baseUrl: base });
   const cssPath = `/assets/site.${createHash('sha256').update(SITE_CSS).digest('hex').slice(0, 12)}.css`;
+  const scriptPath = `/assets/suggest.${createHash('sha256').update(SUGGEST_SCRIPT).digest('hex').slice(0, 12)}.js`;
   const shell: SiteShell = {
     baseUrl: base,
     urls,
     contactEmail: opts.config.contactEmail,
     cssPath,
+    scriptPath,
     chrome: {
       baseUrl: base,
       siteName: SERVICE_INFO.title,
@@ -94,6 +99,11 @@ async function sitePlugin(fastify: FastifyInstance, opts: SitePluginOptions) {
       // serve, for a file a browser fetches once a year (its URL changes with its bytes).
       cssIntegrity: `sha384-${createHash('sha384').update(SITE_CSS).digest('base64')}`,
       iconHref: '/assets/icon.svg',
+      // Deferred, and only an enhancement: a page works the same before it runs or without it.
+      script: {
+        href: scriptPath,
+        integrity: `sha384-${createHash('sha384').update(SUGGEST_SCRIPT).digest('base64')}`,
+      },
       links: linksFor(urls, DEFAULT_AGENTS[0]?.id ?? 'agent_a', opts.config.contactEmail, 'en'),
     },
   };
