@@ -32,6 +32,34 @@ export const CATALOG_SEARCH = {
   requests: queries.map((q) => ({ path: `/catalog?q=${encodeURIComponent(q)}` })),
 };
 
+// What search fields ask for as the mix's queries are typed into them: each query's every start of
+// two characters or more (the script asks for none shorter), trimmed as it sends them, each once.
+const typed = [
+  ...new Set(
+    queries.flatMap((q) =>
+      Array.from({ length: q.length - 1 }, (_, i) => q.slice(0, i + 2).trim()).filter(
+        (text) => text.length >= 2,
+      ),
+    ),
+  ),
+];
+
+/**
+ * The search suggestions, one typed text after another, beside a twin sending a fixed answer of
+ * the same size to the same URLs. The first round asks for every text once; after that, answers
+ * come from the route's cache, as prefixes many visitors type do.
+ */
+const SUGGEST: ServiceScenario = {
+  scenario: {
+    name: `GET /suggest?q= (${typed.length} typed texts)`,
+    requests: typed.map((q) => ({ path: `/suggest?q=${encodeURIComponent(q)}&lang=en` })),
+  },
+  baseline: {
+    name: 'bare GET /bare/suggest?q= (1 KB JSON)',
+    requests: typed.map((q) => ({ path: `/bare/suggest?q=${encodeURIComponent(q)}&lang=en` })),
+  },
+};
+
 // Parcels for the shipping calculator: a country each, one to three products with quantities,
 // some with a box, so that both the estimate and the country list are rendered for every answer.
 const COUNTRIES = ['US', 'GB', 'DE', 'FR', 'PL', 'AU', 'CA', 'BR', 'JP', 'SE', 'NL', 'MX'];
@@ -132,7 +160,8 @@ const OUTBOUND: ServiceScenario = {
 };
 
 /**
- * The web app's routes under load: the pages, the same pages in each variant, then the buy links.
+ * The web app's routes under load: the pages, the suggestions, the same pages in each variant, then
+ * the buy links.
  * The clicks come last: once counted, the home page grows a popular row, a bigger page than the
  * one the figures before this scenario describe.
  */
@@ -142,6 +171,7 @@ export const WEB_SCENARIOS: readonly ServiceScenario[] = [
     baseline: bareJson,
   },
   ...PAGES,
+  SUGGEST,
   ...VARIANTS.flatMap((v) => PAGES.map((page) => variant(page, v))),
   OUTBOUND,
 ];
