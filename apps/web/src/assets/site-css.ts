@@ -91,7 +91,11 @@ h3{font-size:1rem;margin:.5rem 0 .25rem}
 .active-filters a{text-decoration:none;font-weight:600}
 .count{margin:.25rem 0;font-size:.9rem;color:#4a4d55;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
 .one-line{white-space:nowrap;overflow-x:auto;margin:.4rem 0}
-.field{display:flex;flex-direction:column;gap:.2rem;flex:1 1 8rem}
+.field{position:relative;display:flex;flex-direction:column;gap:.2rem;flex:1 1 8rem}
+.suggest{position:absolute;left:0;right:0;top:100%;z-index:6;margin-top:.2rem;background:#fff;border:1px solid #767a85;border-radius:.4rem;box-shadow:0 6px 18px #0003;max-height:60vh;overflow:auto}
+.suggest [role=option]{display:block;padding:.6rem .75rem;color:#1b1b1f;text-decoration:none;border-bottom:1px solid #eceef2}
+.suggest [role=option]:not([data-kind=product]){font-weight:600}
+.suggest [aria-selected=true],.suggest [role=option]:hover{background:#0a4fc2;color:#fff}
 .field-search{flex:3 1 14rem}
 .field label{font-size:.85rem;font-weight:600;color:#33363d}
 input,select{font:inherit;padding:.5rem .6rem;border:1px solid #767a85;border-radius:.4rem;background:#fff;color:#1b1b1f;min-height:44px;width:100%}
