@@ -22,6 +22,37 @@ const ARGS = [
   '--no-first-run',
 ];
 
+/** A screen a browser emulates: its size in CSS pixels, its pixel ratio, touch or not. */
+export interface Device {
+  readonly viewport: { readonly width: number; readonly height: number };
+  readonly deviceScaleFactor: number;
+  /** The page's `<meta name="viewport">` is honoured, as on a phone. */
+  readonly isMobile: boolean;
+  readonly hasTouch: boolean;
+}
+
+/** The phone shoppers come with: 390 × 844 CSS pixels at 3×, touch (an iPhone 12 to 15). */
+export const PHONE: Device = {
+  viewport: { width: 390, height: 844 },
+  deviceScaleFactor: 3,
+  isMobile: true,
+  hasTouch: true,
+};
+
+/** A desktop window 1280 px wide, with a mouse. */
+export const DESKTOP: Device = {
+  viewport: { width: 1280, height: 900 },
+  deviceScaleFactor: 1,
+  isMobile: false,
+  hasTouch: false,
+};
+
+/** The two screens every page is checked on. */
+export const SCREENS = [
+  ['phone', PHONE],
+  ['desktop', DESKTOP],
+] as const;
+
 /** Options of {@link launchChromium}. */
 export interface ChromiumOptions {
   /**
@@ -29,6 +60,8 @@ export interface ChromiumOptions {
    * isbot, and so the click counter, takes for a crawler).
    */
   readonly userAgent?: string;
+  /** The screen every tab emulates; default: a 1280 × 720 desktop window without touch. */
+  readonly device?: Device;
 }
 
 /** A Chromium with a fresh profile, removed on close. */
@@ -44,6 +77,7 @@ export async function launchChromium(options: ChromiumOptions = {}): Promise<{
     args: ARGS,
     timeout: 30_000,
     ...(options.userAgent === undefined ? {} : { userAgent: options.userAgent }),
+    ...options.device,
   });
   context.setDefaultTimeout(10_000);
   return {
