@@ -26,6 +26,7 @@ import productRoutes from './routes/producto/index.js';
 import qcRoutes from './routes/qc/index.js';
 import shippingRoutes from './routes/shipping/index.js';
 import spreadsheetRoutes from './routes/spreadsheet/index.js';
+import suggestRoutes from './routes/suggest/index.js';
 import wellKnownRoutes from './routes/well-known/index.js';
 
 /** For the server's `frameworkErrors`: URLs the router refuses, answered like any other error. */
@@ -111,6 +112,7 @@ export default async function webApp(fastify: FastifyInstance, opts: WebAppOptio
   fastify.register(productRoutes);
   fastify.register(spreadsheetRoutes);
   fastify.register(shippingRoutes);
+  fastify.register(suggestRoutes);
   fastify.register(apiDocsRoutes);
   fastify.register(wellKnownRoutes);
   fastify.register(

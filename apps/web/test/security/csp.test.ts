@@ -33,7 +33,8 @@ describe('content security policy', () => {
     expect(response.statusCode).toBe(status);
     const header = response.headers['content-security-policy'] as string | undefined;
     const policy = directives(header);
-    expect(policy.get('script-src')).toEqual(["'none'"]);
+    // The site's own script (search suggestions), nothing inline, nothing from elsewhere.
+    expect(policy.get('script-src')).toEqual(["'self'"]);
     expect(policy.get('default-src')).toEqual(["'self'"]);
     expect(policy.get('style-src')).toEqual(["'self'"]);
     expect(policy.get('object-src')).toEqual(["'none'"]);
@@ -45,9 +46,12 @@ describe('content security policy', () => {
   it.each(PAGES)('the %s page needs nothing the policy forbids', async (_name, url) => {
     const app = await build();
     const html = (await app.inject(url)).body;
-    // Scripts: only JSON-LD data blocks, which browsers never execute.
+    // Scripts: JSON-LD data blocks, which browsers never execute, and the site's one script,
+    // from the site, with its integrity.
     for (const [tag] of html.matchAll(/<script\b[^>]*>/gi)) {
-      expect(tag).toBe('<script type="application/ld+json">');
+      expect(tag).toMatch(
+        /^<script type="application\/ld\+json">$|^<script src="\/assets\/suggest\.[0-9a-f]{12}\.js" integrity="sha384-[A-Za-z0-9+/]{64}" defer>$/,
+      );
     }
     expect(html).not.toMatch(/<style\b/i);
     expect(html).not.toMatch(/\sstyle\s*=/i);
