@@ -24,7 +24,7 @@ img{max-width:100%;height:auto;display:block}
 .brand{color:#fff;font-weight:700;font-size:1.05rem;text-decoration:none;white-space:nowrap}
 .site-header a{color:#fff}
 .site-header ul{display:flex;gap:0 .9rem;list-style:none;margin:0;padding:0}
-.site-header .wrap>nav{flex:1 1 auto;min-width:0;overflow-x:auto;scrollbar-width:none}
+.site-header .wrap>nav{flex:1 1 auto;min-width:0;overflow-x:auto;scrollbar-width:none;-webkit-mask-image:linear-gradient(to right,#000 80%,transparent);mask-image:linear-gradient(to right,#000 80%,transparent)}
 .site-header .wrap>nav a{display:block;white-space:nowrap;padding:.6rem 0}
 .site-header a[aria-current]{text-decoration-thickness:3px}
 .lang-switch summary{cursor:pointer;list-style:none;padding:.45rem .6rem;border:1px solid #8d98ad;border-radius:.4rem;font-size:.9rem;font-weight:600;min-height:44px;display:flex;align-items:center}
@@ -120,7 +120,7 @@ thead th{position:sticky;top:0;background:#eef0f4;z-index:1;white-space:nowrap}
 .site-footer ul{display:flex;flex-wrap:wrap;gap:.25rem 1rem;list-style:none;padding:0}
 /* On a phone the results' heading repeats the page's: read out, not shown. */
 @media (max-width:39.99rem){#results{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap;margin:0}}
-@media (min-width:40rem){.cards{grid-template-columns:repeat(3,minmax(0,1fr))}.strip li{flex-basis:calc((100% - .5rem) / 2.2)}.lead-photo{max-width:28rem}h1{font-size:2rem}h2{margin-top:2rem}}
+@media (min-width:40rem){.site-header .wrap>nav{-webkit-mask-image:none;mask-image:none}.cards{grid-template-columns:repeat(3,minmax(0,1fr))}.strip li{flex-basis:calc((100% - .5rem) / 2.2)}.lead-photo{max-width:28rem}h1{font-size:2rem}h2{margin-top:2rem}}
 @media (min-width:64rem){.cards{grid-template-columns:repeat(4,minmax(0,1fr))}.strip li{flex-basis:calc((100% - 1rem) / 3.3)}}
 `.trim();
 
