@@ -38,11 +38,17 @@ export function inlineHtml(content: readonly Inline[], local: LocalHref): SafeHt
   })}`;
 }
 
-function cardHtml(card: ProductCard, local: LocalHref): SafeHtml {
+// The cards a phone shows in its first screen (two rows of two): their photos are fetched at once,
+// since the largest of them is the page's largest paint; the rest when scrolled to.
+const EAGER_CARDS = 4;
+
+function cardHtml(card: ProductCard, ctx: HtmlContext): SafeHtml {
+  const local = ctx.local;
   const href = local(card.href);
+  const lazy = ++ctx.cards.n > EAGER_CARDS ? trusted(' loading="lazy" decoding="async"') : '';
   return html`<li class="card">${
     card.image
-      ? html`<a class="thumb" href="${href}" tabindex="-1" aria-hidden="true"><img src="${local(card.image.src)}" alt="" width="${CARD_PHOTO.width}" height="${CARD_PHOTO.height}" loading="lazy" decoding="async"></a>`
+      ? html`<a class="thumb" href="${href}" tabindex="-1" aria-hidden="true"><img src="${local(card.image.src)}" alt="" width="${CARD_PHOTO.width}" height="${CARD_PHOTO.height}"${lazy}></a>`
       : html`<a class="thumb no-photo" href="${href}" tabindex="-1" aria-hidden="true"><span>${card.title}</span></a>`
   }<h3><a href="${href}">${card.title}</a></h3><p class="meta">${card.brand} · ${card.category}${
     card.batch ? html` · ${card.batch}` : ''
@@ -131,6 +137,8 @@ type FormBlock = Extract<Block, { kind: 'form' }>;
 export interface HtmlContext {
   readonly local: LocalHref;
   readonly ids: { n: number };
+  /** The product cards rendered so far. */
+  readonly cards: { n: number };
 }
 
 /** Renders a block; `depth` is the heading level of sections at this depth. */
@@ -150,7 +158,7 @@ export function blockHtml(block: Block, ctx: HtmlContext, depth = 2): SafeHtml {
     case 'markdown':
       return html`<div class="prose"${block.lang ? html` lang="${block.lang}"` : ''}>${trusted(block.html)}</div>`;
     case 'products':
-      return html`<ul class="cards">${block.items.map((c) => cardHtml(c, local))}</ul>`;
+      return html`<ul class="cards">${block.items.map((c) => cardHtml(c, ctx))}</ul>`;
     case 'links':
       return html`<ul class="chips">${block.items.map((l) => html`<li>${linkHtml(l, local)}</li>`)}</ul>`;
     case 'buttons':

@@ -63,7 +63,7 @@ export function renderHtml(page: PageModel, chrome: SiteChrome): string {
     (href.length === base.length || '/?#'.includes(href[base.length] ?? ''))
       ? href.slice(base.length) || '/'
       : href;
-  const ctx: HtmlContext = { local, ids: { n: 0 } };
+  const ctx: HtmlContext = { local, ids: { n: 0 }, cards: { n: 0 } };
   const pathOf = (href: string) => local(href).split(/[?#]/)[0];
   const path = pathOf(page.url);
   const links = page.siteLinks ?? chrome.links;
