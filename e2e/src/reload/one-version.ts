@@ -30,15 +30,18 @@ const number = (text: string | undefined) =>
   text === undefined ? undefined : Number(text.replaceAll(',', ''));
 
 /**
- * What a Markdown listing shows of its result: the total in its lead and in its pager, and the
- * per-category counts of its facets. One search result gives all three; a problem when they
- * disagree.
+ * What a Markdown listing shows of its result: the total in its count line above the products
+ * and in its pager under them, and the per-category counts of its facets. One search result gives
+ * all three; a problem when they disagree.
  */
 export function readListing(body: string): Reading {
-  const lead = number(/^([\d,]+) products\.$/m.exec(body)?.[1]);
-  const pager = /^No products$/m.test(body)
-    ? 0
-    : number(/^Products [\d,]+–[\d,]+ of ([\d,]+) · page/m.exec(body)?.[1]);
+  const totals = [...body.matchAll(/^Products [\d,]+–[\d,]+ of ([\d,]+) · page/gm)].map((m) =>
+    number(m[1]),
+  );
+  const none = /^No products$/m.test(body);
+  // Without results there is no count line, and the pager says so.
+  const lead = none ? 0 : totals.length === 2 ? totals[0] : undefined;
+  const pager = none ? 0 : totals.at(-1);
   const facets: Record<string, number> = {};
   for (const [, id, n] of body.matchAll(
     /^- \[[^\]]*\]\([^)]*[?&]category=([a-z-]+)\) \(([\d,]+)\)$/gm,

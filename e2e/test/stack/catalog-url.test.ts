@@ -65,9 +65,9 @@ async function gatewayHealth(): Promise<CatalogHealth> {
   return ((await response.json()) as { catalog: CatalogHealth }).catalog;
 }
 
-/** The CNY price a product's Markdown page shows (`- **Price:** **¥1,234.00** ≈ …`). */
+/** The CNY price a product's Markdown page shows (`**Price:** **¥1,234.00** ≈ …`). */
 function shownPrice(markdown: string): number | undefined {
-  const price = /^- \*\*Price:\*\* \*\*¥([\d,.]+)\*\*/m.exec(markdown)?.[1];
+  const price = /^\*\*Price:\*\* \*\*¥([\d,.]+)\*\*/m.exec(markdown)?.[1];
   return price === undefined ? undefined : Number(price.replaceAll(',', ''));
 }
 
