@@ -19,14 +19,7 @@ export interface Box {
 }
 
 // The little of the DOM the functions below touch (the tests compile without the DOM types).
-interface Rect {
-  readonly top: number;
-  readonly bottom: number;
-  readonly left: number;
-  readonly right: number;
-  readonly width: number;
-  readonly height: number;
-}
+type Rect = Box;
 interface Node {
   getBoundingClientRect(): Rect;
   closest(selector: string): Node | null;

@@ -41,19 +41,14 @@ async function checkCard(page: Page, where: string, n: number, symbol: string) {
     box.width * box.height,
     `${where}: card ${n + 1}'s photo is ${showBox(box)}`,
   ).toBeGreaterThan(0);
-  const title =
+  const textOf = async (selector: string) =>
     (await card
-      .locator('h3')
+      .locator(selector)
       .first()
       .textContent()
       .catch(() => '')) ?? '';
-  expect(title.trim(), `${where}: card ${n + 1}'s h3`).not.toBe('');
-  const price =
-    (await card
-      .locator('.price')
-      .first()
-      .textContent()
-      .catch(() => '')) ?? '';
+  expect((await textOf('h3')).trim(), `${where}: card ${n + 1}'s h3`).not.toBe('');
+  const price = await textOf('.price');
   expect(price, `${where}: card ${n + 1}'s .price in the shopper's currency`).toContain(symbol);
 }
 
