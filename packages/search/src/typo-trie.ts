@@ -1,3 +1,13 @@
+/** A {@link TypoTrie} as typed arrays (see `toArrays`). */
+export interface TrieArrays {
+  readonly firstChild: Int32Array;
+  readonly nextSibling: Int32Array;
+  readonly letter: Int32Array;
+  readonly term: Int32Array;
+  /** The length of the longest word, in code points. */
+  readonly deepest: number;
+}
+
 /**
  * The dictionary's words in a trie walked once per query word to find its typo derivations,
  * counted as Meilisearch counts them (see `typoCost` of @repo/catalog-core): optimal-string-
@@ -7,10 +17,10 @@
  * in one preallocated matrix, one row per depth, so it allocates nothing per node.
  */
 export class TypoTrie {
-  private firstChild: number[] = [-1];
-  private nextSibling: number[] = [-1];
-  private letter: number[] = [0];
-  private term: number[] = [-1];
+  private firstChild: number[] | Int32Array = [-1];
+  private nextSibling: number[] | Int32Array = [-1];
+  private letter: number[] | Int32Array = [0];
+  private term: number[] | Int32Array = [-1];
   private deepest = 0;
   // Walk state, sized for the longest query word and the deepest word seen so far.
   private rows = new Uint16Array(0);
@@ -18,26 +28,85 @@ export class TypoTrie {
   private query = new Int32Array(0);
   private width = 0;
 
-  /** Adds a word with the id `visit` reports it by. */
-  add(word: string, termId: number): void {
+  /** A trie from the arrays {@link toArrays} gave (no copy): words cannot be added to it. */
+  static fromArrays(arrays: TrieArrays): TypoTrie {
+    const trie = new TypoTrie();
+    trie.firstChild = arrays.firstChild;
+    trie.nextSibling = arrays.nextSibling;
+    trie.letter = arrays.letter;
+    trie.term = arrays.term;
+    trie.deepest = arrays.deepest;
+    return trie;
+  }
+
+  /** The trie as four typed arrays, to keep in a prepared index or hand to another thread. */
+  toArrays(): TrieArrays {
+    return {
+      firstChild: Int32Array.from(this.firstChild),
+      nextSibling: Int32Array.from(this.nextSibling),
+      letter: Int32Array.from(this.letter),
+      term: Int32Array.from(this.term),
+      deepest: this.deepest,
+    };
+  }
+
+  /** The id of `word` when it is one of the words, else -1. */
+  find(word: string): number {
+    const node = this.nodeOf(word);
+    return node === -1 ? -1 : this.term[node]!;
+  }
+
+  /** Calls `visit(termId)` for every word that starts with `prefix` (itself included). */
+  withPrefix(prefix: string, visit: (termId: number) => void): void {
+    const node = this.nodeOf(prefix);
+    if (node === -1) return;
+    const stack = [node];
+    while (stack.length > 0) {
+      const at = stack.pop()!;
+      if (this.term[at] !== -1) visit(this.term[at]!);
+      for (let child = this.firstChild[at]!; child !== -1; child = this.nextSibling[child]!) {
+        stack.push(child);
+      }
+    }
+  }
+
+  private nodeOf(word: string): number {
     let node = 0;
-    let depth = 0;
     for (const char of word) {
       const code = char.codePointAt(0)!;
       let child = this.firstChild[node]!;
       while (child !== -1 && this.letter[child] !== code) child = this.nextSibling[child]!;
+      if (child === -1) return -1;
+      node = child;
+    }
+    return node;
+  }
+
+  /** Adds a word with the id `visit` reports it by. */
+  add(word: string, termId: number): void {
+    if (!Array.isArray(this.letter)) throw new Error('a trie read from arrays is not added to');
+    const firstChild = this.firstChild as number[];
+    const nextSibling = this.nextSibling as number[];
+    const letters = this.letter as number[];
+    const terms = this.term as number[];
+    let node = 0;
+    let depth = 0;
+    for (const char of word) {
+      const code = char.codePointAt(0)!;
+      let child = firstChild[node]!;
+      while (child !== -1 && letters[child] !== code) child = nextSibling[child]!;
       if (child === -1) {
-        child = this.letter.length;
-        this.letter.push(code);
-        this.term.push(-1);
-        this.firstChild.push(-1);
-        this.nextSibling.push(this.firstChild[node]!);
-        this.firstChild[node] = child;
+        child = letters.length;
+        letters.push(code);
+        terms.push(-1);
+        firstChild.push(-1);
+        nextSibling.push(firstChild[node]!);
+        firstChild[node] = child;
       }
       node = child;
       depth++;
     }
-    this.term[node] = termId;
+    terms[node] = termId;
     if (depth > this.deepest) this.deepest = depth;
   }
 

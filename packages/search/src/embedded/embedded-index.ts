@@ -19,14 +19,19 @@ import {
   normalizeQuery,
   queryKey,
 } from '../normalize-query.js';
-import { CatalogDictionary, facetCountsOf } from '../query/dictionary.js';
+import { CatalogDictionary } from '../query/dictionary.js';
 import { compileLexicon, type QueryLexicon } from '../query/query-lexicon.js';
 import { type EngineAnswer, type MatchingEngine, searchUnderstood } from '../query/relax.js';
 import { ResultCache } from '../result-cache.js';
 import { answerOf } from './answer.js';
 import { ALL_SCOPE, type BrowseSort, categoryPosition, Orderings } from './orderings.js';
+import { KeyTable } from './pack/key-table.js';
+import { PackBuilder } from './pack/pack-builder.js';
+import type { PackedIndex, ProductBytes } from './pack/packed-index.js';
+import { type ProductSource, productsFromBytes, productsInMemory } from './pack/product-source.js';
 import { PopularSearch } from './popular-search.js';
-import { MAX_WORD_SCORE, TextIndex } from './text-index.js';
+import { TextIndex } from './text-index.js';
+import { MAX_WORD_SCORE } from './text-weights.js';
 import { DOC_SPACE, smallestKeys } from './top-k.js';
 
 /** Options of {@link createEmbeddedIndex}. */
@@ -45,22 +50,16 @@ export interface EmbeddedIndexOptions {
 
 const DEFAULT_CACHE_SIZE = 512;
 
-/** Newest first, ties by slug: the order documents are numbered in. */
-function newestFirst(products: readonly Product[]): Product[] {
-  const dated = products.map((product) => ({ product, at: Date.parse(product.created_at) }));
-  dated.sort((a, b) => b.at - a.at || (a.product.slug < b.product.slug ? -1 : 1));
-  return dated.map((entry) => entry.product);
-}
-
 /**
- * The in-process engine. Text goes through {@link TextIndex}; browsing (no text) is a slice of a
- * precomputed ordering; pages are picked with a bounded heap rather than a full sort; results are
- * kept in a small LRU cache.
+ * The in-process engine, read from a {@link PackedIndex}. Text goes through {@link TextIndex};
+ * browsing (no text) is a slice of a precomputed ordering; pages are picked with a bounded heap
+ * rather than a full sort; results are kept in a small LRU cache; products are read from their
+ * bytes when an answer shows them.
  */
 class EmbeddedIndex implements CatalogIndex {
   readonly engine = 'embedded' as const;
-  private readonly products: Product[];
-  private readonly bySlug: Map<string, Product>;
+  private readonly size: number;
+  private readonly slugs: KeyTable;
   private readonly text: TextIndex;
   private readonly orderings: Orderings;
   private readonly cache: ResultCache<SearchResult>;
@@ -72,18 +71,29 @@ class EmbeddedIndex implements CatalogIndex {
   private dictionary: CatalogDictionary | undefined;
   private popular: PopularSearch | undefined;
 
-  constructor(products: readonly Product[], options: EmbeddedIndexOptions) {
-    if (products.length >= DOC_SPACE) throw new RangeError('too many products for one index');
-    this.products = newestFirst(products);
-    this.bySlug = new Map(this.products.map((p) => [p.slug, p]));
-    this.lexicon = compileLexicon(options.lexicon ?? DEFAULT_LEXICON);
+  constructor(
+    private readonly packed: PackedIndex,
+    private readonly products: ProductSource,
+    lexicon: QueryLexicon,
+    options: EmbeddedIndexOptions,
+  ) {
+    this.size = packed.count;
+    this.slugs = new KeyTable(packed.slugs);
+    const items = new KeyTable(packed.items);
+    this.lexicon = lexicon;
     this.rates = options.rates ?? DEFAULT_CURRENCY_RATES;
     // No result cache means no cache at all: the benchmark's --no-cache times the whole search.
-    this.text = new TextIndex(this.products, this.lexicon, options.cacheSize === 0 ? 0 : undefined);
-    this.orderings = new Orderings(this.products);
+    this.text = new TextIndex(
+      packed.text,
+      { first: (word) => items.find(word), next: packed.itemNext },
+      this.size,
+      this.lexicon,
+      options.cacheSize === 0 ? 0 : undefined,
+    );
+    this.orderings = new Orderings(packed.orderings);
     const cacheSize = options.cacheSize ?? DEFAULT_CACHE_SIZE;
     this.cache = new ResultCache(cacheSize);
-    this.keys = new Float64Array(this.products.length);
+    this.keys = new Float64Array(this.size);
     this.maxScore = MAX_WORD_SCORE * 16;
     this.matching = {
       run: async (q) =>
@@ -103,7 +113,7 @@ class EmbeddedIndex implements CatalogIndex {
         return totals;
       },
       dictionary: async () => {
-        this.dictionary ??= new CatalogDictionary(facetCountsOf(this.products), this.lexicon);
+        this.dictionary ??= new CatalogDictionary(this.packed.facets, this.lexicon);
         return this.dictionary;
       },
     };
@@ -136,7 +146,11 @@ class EmbeddedIndex implements CatalogIndex {
   }
 
   private searchPopular(query: NormalizedQuery): EngineAnswer {
-    this.popular ??= new PopularSearch(this.products, this.orderings, this.keys);
+    this.popular ??= new PopularSearch(
+      { product: (doc) => this.product(doc), docOf: (slug) => this.slugs.find(slug) },
+      this.orderings,
+      this.keys,
+    );
     return query.words.length > 0
       ? this.popular.text(query, this.text.match(query.words), this.maxScore)
       : this.popular.browse(query);
@@ -177,7 +191,7 @@ class EmbeddedIndex implements CatalogIndex {
       const key = top[i]!;
       const doc =
         sort === 'relevance' ? key % DOC_SPACE : byRank === undefined ? key : byRank[key]!;
-      hits.push(this.products[doc]!);
+      hits.push(this.product(doc));
     }
     return answerOf(hits, total, counts);
   }
@@ -202,7 +216,7 @@ class EmbeddedIndex implements CatalogIndex {
         .order(sort, scope)
         .subarray(start + offset, Math.min(size - lo, start + offset + limit));
     } else page = this.pricedPage(sort, scope, lo, hi, query);
-    const hits = Array.from(page, (doc) => this.products[doc]!);
+    const hits = Array.from(page, (doc) => this.product(doc));
     return answerOf(hits, total, counts);
   }
 
@@ -243,8 +257,13 @@ class EmbeddedIndex implements CatalogIndex {
     return page;
   }
 
+  private product(doc: number): Product {
+    return this.products.product(doc);
+  }
+
   async getBySlug(slug: string): Promise<Product | undefined> {
-    return this.bySlug.get(slug);
+    const doc = this.slugs.find(slug);
+    return doc === -1 ? undefined : this.product(doc);
   }
 
   async categories(): Promise<readonly CategoryCount[]> {
@@ -260,7 +279,7 @@ class EmbeddedIndex implements CatalogIndex {
         const order = this.orderings.order('newest', c);
         if (round >= order.length) continue;
         any = true;
-        picked.push(this.products[order[round]!]!);
+        picked.push(this.product(order[round]!));
       }
       if (!any) break;
     }
@@ -268,18 +287,24 @@ class EmbeddedIndex implements CatalogIndex {
   }
 
   async health(): Promise<IndexHealth> {
-    return { engine: 'embedded', state: 'ready', products: this.products.length };
+    return { engine: 'embedded', state: 'ready', products: this.size };
   }
 
   async close(): Promise<void> {
     this.cache.clear();
+    this.products.clear();
+    await this.onClose?.();
   }
+
+  /** What closing the index releases besides its caches (a prepared file's descriptor). */
+  onClose: (() => void | Promise<void>) | undefined;
 }
 
 /**
- * Builds the embedded engine from a catalog, in process: an inverted index for text (MiniSearch's
- * radix tree as the dictionary), precomputed per-category orderings for browsing, a result cache.
- * Build time and memory grow linearly; 17,917 products take about 0.2 s (see the README).
+ * Builds the embedded engine from a catalog, in process: an inverted index for text (one trie as
+ * the dictionary for exact, prefix and typo lookups), precomputed per-category orderings for
+ * browsing, a result cache, all in typed arrays (see `PackedIndex`). Build time and memory grow linearly; 17,917
+ * products take about 0.2 s (see the README).
  *
  * @throws {RangeError} above 16 million products.
  * @example
@@ -287,8 +312,33 @@ class EmbeddedIndex implements CatalogIndex {
  * const { hits, total } = await index.search({ q: 'jordan 4', category: 'sneakers' });
  */
 export function createEmbeddedIndex(
-  products: readonly Product[],
+  products: Iterable<Product>,
   options: EmbeddedIndexOptions = {},
 ): CatalogIndex {
-  return new EmbeddedIndex(products, options);
+  const lexicon = compileLexicon(options.lexicon ?? DEFAULT_LEXICON);
+  const builder = new PackBuilder({ lexicon });
+  const list = [...products];
+  for (const product of list) builder.add(product);
+  const { index, added } = builder.finish();
+  const inOrder = Array.from(added, (position) => list[position]!);
+  return new EmbeddedIndex(index, productsInMemory(inOrder), lexicon, options);
+}
+
+/**
+ * Opens the embedded engine on an index built before (`PackBuilder`, or read back from a
+ * prepared file with `decodeIndex`), reading products from `bytes`. `options.lexicon` must be the
+ * lexicon the index was built with. `onClose` runs when the index is closed (release the file
+ * the bytes come from).
+ *
+ * @example const index = openPackedIndex(decodeIndex(meta, region), fileBytes, { lexicon });
+ */
+export function openPackedIndex(
+  packed: PackedIndex,
+  bytes: ProductBytes,
+  options: EmbeddedIndexOptions & { readonly onClose?: () => void | Promise<void> } = {},
+): CatalogIndex {
+  const lexicon = compileLexicon(options.lexicon ?? DEFAULT_LEXICON);
+  const index = new EmbeddedIndex(packed, productsFromBytes(packed, bytes), lexicon, options);
+  index.onClose = options.onClose;
+  return index;
 }

@@ -1,10 +1,14 @@
-import { CATEGORY_IDS, type Product } from '@repo/catalog-core';
-import { sortKey } from '../text.js';
+import { CATEGORY_IDS } from '@repo/catalog-core';
 
 /** The orders a browse (no text) can ask for: `relevance` without text is `newest`. */
 export type BrowseSort = 'newest' | 'price_asc' | 'price_desc' | 'title_asc';
 
-const BROWSE_SORTS: readonly BrowseSort[] = ['newest', 'price_asc', 'price_desc', 'title_asc'];
+export const BROWSE_SORTS: readonly BrowseSort[] = [
+  'newest',
+  'price_asc',
+  'price_desc',
+  'title_asc',
+];
 
 /** Scopes are the 14 category positions plus this one for the whole catalog. */
 export const ALL_SCOPE = CATEGORY_IDS.length;
@@ -16,10 +20,69 @@ export function categoryPosition(id: string): number {
   return CATEGORY_POSITION.get(id)!;
 }
 
+/** An {@link Orderings} as typed arrays: what a prepared index keeps. */
+export interface OrderingArrays {
+  readonly price: Float64Array;
+  /** Each document's category position. */
+  readonly category: Uint8Array;
+  /** Products per scope (the 14 categories, then the whole catalog). */
+  readonly counts: Uint32Array;
+  /** Per order: the documents of each category in turn, then those of the whole catalog (2n). */
+  readonly orders: Readonly<Record<BrowseSort, Uint32Array>>;
+  /** Per order: each document's position in the whole catalog's order. */
+  readonly ranks: Readonly<Record<BrowseSort, Uint32Array>>;
+}
+
+/**
+ * Every browse order of documents already numbered newest first (ties by slug), which makes the
+ * document number the `newest` rank and the tie-break of every other order. `titleKeys` are
+ * the titles' `sortKey`s.
+ */
+export function buildOrderings(
+  price: Float64Array,
+  category: Uint8Array,
+  titleKeys: readonly string[],
+): OrderingArrays {
+  const n = price.length;
+  const counts = new Uint32Array(ALL_SCOPE + 1);
+  for (const c of category) counts[c]!++;
+  counts[ALL_SCOPE] = n;
+  const compare: Record<BrowseSort, (a: number, b: number) => number> = {
+    newest: (a, b) => a - b,
+    price_asc: (a, b) => price[a]! - price[b]! || a - b,
+    price_desc: (a, b) => price[b]! - price[a]! || a - b,
+    title_asc: (a, b) =>
+      titleKeys[a]! < titleKeys[b]! ? -1 : titleKeys[a]! > titleKeys[b]! ? 1 : a - b,
+  };
+  const orders = {} as Record<BrowseSort, Uint32Array>;
+  const ranks = {} as Record<BrowseSort, Uint32Array>;
+  for (const sort of BROWSE_SORTS) {
+    const both = new Uint32Array(2 * n);
+    const all = both.subarray(n);
+    for (let i = 0; i < n; i++) all[i] = i;
+    if (sort !== 'newest') all.sort(compare[sort]);
+    const rank = new Uint32Array(n);
+    all.forEach((doc, position) => {
+      rank[doc] = position;
+    });
+    const filled = scopeStarts(counts);
+    for (const doc of all) both[filled[category[doc]!]!++] = doc;
+    orders[sort] = both;
+    ranks[sort] = rank;
+  }
+  return { price, category, counts, orders, ranks };
+}
+
+/** Where each category's documents start in an order of {@link OrderingArrays}. */
+function scopeStarts(counts: Uint32Array): Uint32Array {
+  const starts = new Uint32Array(ALL_SCOPE + 1);
+  for (let c = 1; c <= ALL_SCOPE; c++) starts[c] = starts[c - 1]! + counts[c - 1]!;
+  return starts;
+}
+
 /**
  * Every browse order precomputed for every category and for the whole catalog, so a browse page is
- * an array slice. Documents must already be numbered newest first (ties by slug), which makes the
- * document number the `newest` rank and the tie-break of every other order.
+ * an array slice (views into {@link OrderingArrays}).
  */
 export class Orderings {
   readonly price: Float64Array;
@@ -29,38 +92,17 @@ export class Orderings {
   private readonly orders = new Map<BrowseSort, Uint32Array[]>();
   private readonly ranks = new Map<BrowseSort, Uint32Array>();
 
-  constructor(products: readonly Product[]) {
-    const n = products.length;
-    this.price = Float64Array.from(products, (p) => p.price);
-    this.category = Uint8Array.from(products, (p) => categoryPosition(p.category));
-    this.counts = new Uint32Array(ALL_SCOPE + 1);
-    for (const c of this.category) this.counts[c]!++;
-    this.counts[ALL_SCOPE] = n;
-    const titles = products.map((p) => sortKey(p.title));
-    const price = this.price;
-    const compare: Record<BrowseSort, (a: number, b: number) => number> = {
-      newest: (a, b) => a - b,
-      price_asc: (a, b) => price[a]! - price[b]! || a - b,
-      price_desc: (a, b) => price[b]! - price[a]! || a - b,
-      title_asc: (a, b) => (titles[a]! < titles[b]! ? -1 : titles[a]! > titles[b]! ? 1 : a - b),
-    };
+  constructor(arrays: OrderingArrays) {
+    this.price = arrays.price;
+    this.category = arrays.category;
+    this.counts = arrays.counts;
+    const starts = scopeStarts(this.counts);
     for (const sort of BROWSE_SORTS) {
-      const all = new Uint32Array(n);
-      for (let i = 0; i < n; i++) all[i] = i;
-      if (sort !== 'newest') all.sort(compare[sort]);
-      const rank = new Uint32Array(n);
-      all.forEach((doc, position) => {
-        rank[doc] = position;
-      });
-      const scoped = CATEGORY_IDS.map((_, c) => new Uint32Array(this.counts[c]!));
-      const filled = new Uint32Array(ALL_SCOPE);
-      for (const doc of all) {
-        const c = this.category[doc]!;
-        scoped[c]![filled[c]!++] = doc;
-      }
-      scoped.push(all);
+      const both = arrays.orders[sort];
+      const scoped = CATEGORY_IDS.map((_, c) => both.subarray(starts[c]!, starts[c + 1]!));
+      scoped.push(both.subarray(this.price.length));
       this.orders.set(sort, scoped);
-      this.ranks.set(sort, rank);
+      this.ranks.set(sort, arrays.ranks[sort]);
     }
   }
 

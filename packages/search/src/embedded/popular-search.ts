@@ -24,7 +24,6 @@ interface ClickedDocs {
  * what a default page does. Built on the first popular search: the other orders never pay for it.
  */
 export class PopularSearch {
-  private readonly docOf: Map<string, number>;
   // The clicked products of the running search, marked by generation (searches run synchronously
   // one at a time), so marking them costs one write per clicked product and no clearing.
   private readonly mark: Uint32Array;
@@ -33,14 +32,17 @@ export class PopularSearch {
   private readonly resolved = new WeakMap<PopularSlugs, ClickedDocs>();
 
   constructor(
-    private readonly products: readonly Product[],
+    /** The product of a document, and the document of a slug (-1: none). */
+    private readonly catalog: {
+      product(doc: number): Product;
+      docOf(slug: string): number;
+    },
     private readonly orderings: Orderings,
     /** The index's scratch keys (at least one per product). */
     private readonly keys: Float64Array,
   ) {
-    this.docOf = new Map(products.map((p, doc) => [p.slug, doc]));
-    this.mark = new Uint32Array(products.length);
-    this.clicks = new Float64Array(products.length);
+    this.mark = new Uint32Array(orderings.price.length);
+    this.clicks = new Float64Array(orderings.price.length);
   }
 
   /**
@@ -147,8 +149,8 @@ export class PopularSearch {
     if (found === undefined) {
       const clicks = new Map<number, number>();
       for (const slug of popular.slugs) {
-        const doc = this.docOf.get(slug);
-        if (doc !== undefined) clicks.set(doc, popular.clicks.get(slug)!);
+        const doc = this.catalog.docOf(slug);
+        if (doc !== -1) clicks.set(doc, popular.clicks.get(slug)!);
       }
       const newest = Uint32Array.from(clicks.keys()).sort();
       const docs = Uint32Array.from(newest).sort(
@@ -171,7 +173,7 @@ export class PopularSearch {
 
   private answer(page: readonly number[], total: number, counts: Uint32Array): EngineAnswer {
     return answerOf(
-      page.map((doc) => this.products[doc]!),
+      page.map((doc) => this.catalog.product(doc)),
       total,
       counts,
     );

@@ -19,7 +19,14 @@ export type DictionaryField = (typeof DICTIONARY_FIELDS)[number];
 export type FacetCounts = Partial<Record<DictionaryField, Readonly<Record<string, number>>>>;
 
 /** The value counts of {@link DICTIONARY_FIELDS} over a catalog (what the embedded engine has). */
-export function facetCountsOf(products: readonly Product[]): FacetCounts {
+export function facetCountsOf(products: Iterable<Product>): FacetCounts {
+  const tally = facetTally();
+  for (const product of products) tally.add(product);
+  return tally.counts;
+}
+
+/** {@link facetCountsOf} one product at a time, for a catalog read as a stream. */
+export function facetTally(): { add(product: Product): void; readonly counts: FacetCounts } {
   const counts: Record<string, Record<string, number>> = {};
   for (const field of DICTIONARY_FIELDS) counts[field] = {};
   const add = (field: DictionaryField, value: string | undefined) => {
@@ -27,15 +34,17 @@ export function facetCountsOf(products: readonly Product[]): FacetCounts {
     const values = counts[field]!;
     values[value] = (values[value] ?? 0) + 1;
   };
-  for (const product of products) {
-    add('brand', product.brand);
-    add('model', product.model);
-    add('colorway', product.colorway);
-    add('batch', product.batch);
-    add('category', product.category);
-    for (const tag of product.tags ?? []) add('tags', tag);
-  }
-  return counts;
+  return {
+    counts,
+    add(product) {
+      add('brand', product.brand);
+      add('model', product.model);
+      add('colorway', product.colorway);
+      add('batch', product.batch);
+      add('category', product.category);
+      for (const tag of product.tags ?? []) add('tags', tag);
+    },
+  };
 }
 
 // Suggestions reach a little further than corrections: they are offered, not applied.
