@@ -38,18 +38,22 @@ export interface LoadRun extends Measured {
   readonly peakMB: number | undefined;
 }
 
-export interface ReloadResult {
+/** Requests around a reload: full speed, then half of it over a window without and one with. */
+export interface UnderLoad {
+  readonly fullSpeed: Measured;
+  readonly rate: number;
+  readonly windowS: number;
+  readonly without: LoadRun;
+  readonly with: LoadRun;
+}
+
+export interface ReloadResult extends UnderLoad {
   readonly products: number;
   readonly fileMB: number;
   readonly peakMethod: string;
   readonly idle: readonly IdleReload[];
   readonly watched: IdleReload;
   readonly scenario: string;
-  readonly fullSpeed: Measured;
-  readonly rate: number;
-  readonly windowS: number;
-  readonly without: LoadRun;
-  readonly with: LoadRun;
 }
 
 const mb = (n: number | undefined) => fmt(n, 0);

@@ -1,7 +1,8 @@
-import { copyFile, mkdtemp, rename, rm, stat } from 'node:fs/promises';
+import { copyFile, mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { copySwapper, type Swapper } from '../catalog-swap.js';
 import { type BenchContext, paths, serviceEnv } from '../context.js';
 import { fmt } from '../format.js';
 import type { LoadScenario } from '../load.js';
@@ -24,6 +25,7 @@ import {
   printReload,
   RELOAD_METHOD,
   type ReloadResult,
+  type UnderLoad,
 } from './reload-report.js';
 
 /** The sample catalog, and the largest the embedded engine is advised for (see the README). */
@@ -52,23 +54,6 @@ export async function reloadSection(ctx: BenchContext): Promise<void> {
   ctx.report.reload = results;
 }
 
-/** The server's catalog file and the two versions it is replaced with in turn. */
-interface Swapper {
-  /** Copies the next version beside the served file (not timed). */
-  prepare(): Promise<void>;
-  /** Renames it over the served file. */
-  swap(): Promise<void>;
-}
-
-function swapper(served: string, versions: readonly string[]): Swapper {
-  const next = `${served}.next`;
-  let n = 0;
-  return {
-    prepare: () => copyFile(versions[n++ % versions.length] as string, next),
-    swap: () => rename(next, served),
-  };
-}
-
 async function reloadAt(ctx: BenchContext, count: number): Promise<ReloadResult> {
   const a = await sampleNdjson(count);
   const b = await changedCatalog(a);
@@ -87,7 +72,7 @@ async function reloadAt(ctx: BenchContext, count: number): Promise<ReloadResult>
     onLog: (text) => log.write(text),
   });
   try {
-    const files = swapper(served, [b, a]);
+    const files = copySwapper(served, [b, a]);
     const peakMethod = resetPeakRss(server.pid)
       ? 'VmHWM, reset at the reload'
       : `VmRSS read every 20 ms (VmHWM could not be reset)`;
@@ -101,21 +86,7 @@ async function reloadAt(ctx: BenchContext, count: number): Promise<ReloadResult>
       `  reloads: SIGHUP ${idle.map((r) => fmt(r.ms, 0)).join(', ')} ms; rename ${fmt(watched.ms, 0)} ms`,
     );
 
-    const target = { url: server.url, pids: () => [server.pid], logBytes: server.logBytes };
-    const { connections, warmupS } = ctx.rounds;
-    await ctx.generator.run(server.url, scenario, { connections, durationS: warmupS });
-    const fullSpeed = await measure(ctx.generator, target, scenario, {
-      connections,
-      durationS: FULL_SPEED_S,
-    });
-    const rate = fullSpeed.rps * share;
-    const windowS = loadWindowS(idleMs);
-    const run = (reload?: Swapper) => loadRun(ctx, server, scenario, { rate, windowS }, reload);
-    const without = await run();
-    const with_ = await run(files);
-    console.log(
-      `  under load (${fmt(rate, 0)} req/s, ${windowS} s): p99 ${fmt(without.p99Ms, 2)} ms without, ${fmt(with_.p99Ms, 2)} ms with a reload`,
-    );
+    const underLoad = await reloadUnderLoad(ctx, server, scenario, idleMs, files);
     return {
       products: count,
       fileMB: (await stat(a)).size / 1024 / 1024,
@@ -123,11 +94,7 @@ async function reloadAt(ctx: BenchContext, count: number): Promise<ReloadResult>
       idle,
       watched,
       scenario: scenario.name,
-      fullSpeed,
-      rate,
-      windowS,
-      without,
-      with: with_,
+      ...underLoad,
     };
   } finally {
     await server.stop();
@@ -135,8 +102,38 @@ async function reloadAt(ctx: BenchContext, count: number): Promise<ReloadResult>
   }
 }
 
+/**
+ * After a warm-up, {@link FULL_SPEED_S} s at full speed give the req/s; then two windows at
+ * {@link RELOAD_METHOD.share} of it, long enough for a reload that took `idleMs` on the idle
+ * server: the first without a reload, the second with one (`files` swapped, SIGHUP) 1 s in.
+ */
+export async function reloadUnderLoad(
+  ctx: BenchContext,
+  server: Started,
+  scenario: LoadScenario,
+  idleMs: number,
+  files: Swapper,
+): Promise<UnderLoad> {
+  const target = { url: server.url, pids: () => [server.pid], logBytes: server.logBytes };
+  const { connections, warmupS } = ctx.rounds;
+  await ctx.generator.run(server.url, scenario, { connections, durationS: warmupS });
+  const fullSpeed = await measure(ctx.generator, target, scenario, {
+    connections,
+    durationS: FULL_SPEED_S,
+  });
+  const rate = fullSpeed.rps * share;
+  const windowS = loadWindowS(idleMs);
+  const run = (reload?: Swapper) => loadRun(ctx, server, scenario, { rate, windowS }, reload);
+  const without = await run();
+  const with_ = await run(files);
+  console.log(
+    `  under load (${fmt(rate, 0)} req/s, ${windowS} s): p99 ${fmt(without.p99Ms, 2)} ms without, ${fmt(with_.p99Ms, 2)} ms with a reload`,
+  );
+  return { fullSpeed, rate, windowS, without, with: with_ };
+}
+
 /** Product pages of this catalog and MCP searches (the HTTP section's Zipf mix), in turn. */
-async function mixedScenario(ndjson: string, count: number): Promise<LoadScenario> {
+export async function mixedScenario(ndjson: string, count: number): Promise<LoadScenario> {
   const pages = (await slugsOf(ndjson, Math.ceil(count / PAGES))).map((slug) => ({
     path: `/producto/${slug}`,
   }));
@@ -155,7 +152,12 @@ async function mixedScenario(ndjson: string, count: number): Promise<LoadScenari
   };
 }
 
-async function idleReload(
+/**
+ * One reload of a server without load: the next version swapped in, SIGHUP at once (or nothing,
+ * for the file watch), timed to the first `/health.json` naming the new version; RSS before,
+ * the peak (VmHWM reset just before), and {@link RELOAD_METHOD.settleMs} after.
+ */
+export async function idleReload(
   server: Started,
   log: ReloadLog,
   files: Swapper,
