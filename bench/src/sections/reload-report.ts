@@ -34,6 +34,8 @@ export interface IdleReload {
 /** One load run of the reload section, with or without a reload in it. */
 export interface LoadRun extends Measured {
   readonly reloadMs?: number;
+  /** RSS just before the reload's swap, under the load. */
+  readonly rssBeforeMB?: number | undefined;
   readonly longestStallMs: number;
   readonly peakMB: number | undefined;
 }

@@ -216,9 +216,11 @@ async function loadRun(
     timeoutS,
   });
   let reloaded: Promise<number> | undefined;
+  let rssBeforeMB: number | undefined;
   if (files) {
     await sleep(reloadAfterMs);
     const changed = probe.changed(from, 600_000);
+    rssBeforeMB = rssMB(server.pid);
     await files.swap();
     const started = performance.now();
     server.child.kill('SIGHUP');
@@ -231,7 +233,7 @@ async function loadRun(
   if (files) await sleep(settleMs);
   return {
     ...measured,
-    ...(reloadMs === undefined ? {} : { reloadMs }),
+    ...(reloadMs === undefined ? {} : { reloadMs, rssBeforeMB }),
     longestStallMs: longestMs,
     peakMB: reset ? peakRssMB(server.pid) : peakSampledMB,
   };
