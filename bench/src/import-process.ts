@@ -33,17 +33,27 @@ export function importTotals(stdout: string): { loaded: number; rejected: number
   return { loaded: count(last?.[1]), rejected: count(last?.[2]) };
 }
 
+/** Which CLI runs the import, and where it writes. */
+export interface ImportOptions {
+  /** The `catalog` CLI to run: this tree's by default (another build's, to compare). */
+  readonly cli?: string | undefined;
+  /**
+   * The `--out` file, kept with whatever the import writes beside it (the operator's flow, whose
+   * output a server then reads); by default a temporary folder's, removed after.
+   */
+  readonly out?: string | undefined;
+}
+
 /**
  * `catalog import FILE --out …` as a real process on `core` (the servers' core): the time from
  * spawn to exit, and the kernel's peak RSS of the process, which no sampling interval can miss.
- * `cli` is the `catalog` CLI to run, this tree's by default (another build's, to compare).
  */
 export async function timeImport(
   core: number | undefined,
   file: string,
-  cli: string = paths.catalogCli,
+  { cli = paths.catalogCli, out }: ImportOptions = {},
 ): Promise<ImportRun> {
-  const dir = await mkdtemp(join(tmpdir(), 'bench-import-'));
+  const dir = out === undefined ? await mkdtemp(join(tmpdir(), 'bench-import-')) : undefined;
   try {
     const [command, args] = onCore(core, process.execPath, [
       '--import',
@@ -52,7 +62,7 @@ export async function timeImport(
       'import',
       file,
       '--out',
-      join(dir, 'catalog.ndjson'),
+      out ?? join(dir as string, 'catalog.ndjson'),
     ]);
     const started = performance.now();
     const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -78,6 +88,6 @@ export async function timeImport(
       ...importTotals(stdout),
     };
   } finally {
-    await rm(dir, { recursive: true, force: true });
+    if (dir !== undefined) await rm(dir, { recursive: true, force: true });
   }
 }
