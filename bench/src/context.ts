@@ -28,6 +28,10 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 export interface BenchContext {
   readonly rounds: Rounds;
   readonly quick: boolean;
+  /** `--scale`: the 1,000,000-product cases too. */
+  readonly scale: boolean;
+  /** `--scale-count`: the scale section's default size instead of 200,000 (a smoke test's). */
+  readonly scaleCount: number | undefined;
   readonly cores: CorePlan;
   readonly generator: LoadGenerator;
   /** Only the HTTP scenarios whose name contains this text. */

@@ -55,8 +55,11 @@ const OPTIONS = {
   quick: { type: 'boolean', default: false },
   // Only the HTTP scenarios whose name contains this text (and only the HTTP section).
   only: { type: 'string' },
-  // The 1,000,000-product cases (engine, cold start, import): minutes more, so not by default.
+  // The scale section at 1,000,000 products too, and the import section: the better part of an
+  // hour more, so not by default.
   scale: { type: 'boolean', default: false },
+  // The scale section's default size, 200,000 unless given: a smaller one tries the section out.
+  'scale-count': { type: 'string' },
   // The sections to run, comma-separated, in this order:
   // engine,cold-start,http,gateway,reload,sheet,scale,import.
   sections: { type: 'string' },
@@ -86,6 +89,11 @@ for (const name of ['duration', 'connections', 'rounds'] as const) {
   if (!Number.isInteger(n) || n < 1)
     usageError(`--${name} is a whole number above 0, not ${values[name]}`);
 }
+if (values['scale-count'] !== undefined) {
+  const n = Number(values['scale-count']);
+  if (!Number.isInteger(n) || n < 1)
+    usageError(`--scale-count is a whole number above 0, not ${values['scale-count']}`);
+}
 if (values['compare-cli'] !== undefined && !existsSync(values['compare-cli'])) {
   usageError(`--compare-cli names no file: ${values['compare-cli']}`);
 }
@@ -103,9 +111,9 @@ function sectionsToRun(): Section[] {
   }
   const base: Section[] = values.only
     ? ['http']
-    : ['engine', 'cold-start', 'http', 'gateway', 'reload', 'sheet'];
+    : ['engine', 'cold-start', 'http', 'gateway', 'reload', 'sheet', 'scale'];
   // The import section's own 1,000,000-row runs take minutes: only with the other scale cases.
-  return values.scale ? [...base, 'scale', 'import'] : base;
+  return values.scale && !values.only ? [...base, 'import'] : base;
 }
 
 function chooseGenerator(loadCore: number | undefined): LoadGenerator {
@@ -140,6 +148,8 @@ const rounds = {
 const ctx: BenchContext = {
   rounds,
   quick,
+  scale: values.scale,
+  scaleCount: values['scale-count'] === undefined ? undefined : Number(values['scale-count']),
   cores,
   generator,
   only: values.only,

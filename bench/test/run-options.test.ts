@@ -21,6 +21,7 @@ describe('pnpm bench options', () => {
     [['--nope'], /Unknown option '--nope'/],
     [['--duration', 'x'], /--duration is a whole number above 0, not x/],
     [['--rounds', '0'], /--rounds is a whole number above 0, not 0/],
+    [['--scale-count', '2e4x'], /--scale-count is a whole number above 0, not 2e4x/],
     [['--sections', 'http,disk'], /unknown section disk/],
     [['--generator', 'ab'], /--generator is wrk or autocannon, not ab/],
     [
