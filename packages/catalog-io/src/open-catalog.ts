@@ -1,13 +1,17 @@
 import { createHash } from 'node:crypto';
+import { join, resolve } from 'node:path';
 import type { Agent, CurrencyRates, Lexicon, Product } from '@repo/catalog-core';
 import type { CatalogConfig } from '@repo/env';
 import { type CatalogIndex, openCatalogIndex } from '@repo/search';
 import { CatalogIoError } from './errors.js';
 import type { CatalogFormat } from './formats.js';
+import { catalogVersionParts, contentVersion } from './live/content-version.js';
 import { loadAgents } from './load-agents.js';
 import { loadCatalog } from './load-catalog.js';
 import { loadLexicon } from './load-lexicon.js';
 import { loadRates } from './load-rates.js';
+import { openPreparedCatalog } from './prepared/open-prepared.js';
+import type { Fingerprints } from './prepared/prepare.js';
 import type { RowError } from './read/row-sink.js';
 
 /**
@@ -20,6 +24,10 @@ export type OpenCatalogOptions = CatalogConfig & {
   readonly contentHash?: string | undefined;
   /** Keep a fingerprint of each product, to tell what the next version changed. */
   readonly fingerprint?: boolean | undefined;
+  /** The version the files name (see `contentVersion`); computed when absent. */
+  readonly version?: string | undefined;
+  /** With `fingerprint`: the version before, to count what this one changed (`changes`). */
+  readonly previous?: OpenedCatalog | undefined;
 };
 
 /** The part of a pino/Fastify logger this module writes to. */
@@ -44,8 +52,15 @@ export interface OpenedCatalog {
   readonly source: 'sample' | 'file' | 'url' | 'meilisearch';
   /** Rows of the catalog file that were rejected (empty for the sample and for Meilisearch). */
   readonly errors: readonly RowError[];
-  /** With `fingerprint`: a hash of each product by slug (see {@link catalogChanges}). */
-  readonly fingerprints?: ReadonlyMap<string, string>;
+  /** With `fingerprint`: a hash of each product by slug, for the next version's `changes`. */
+  readonly fingerprints?: Fingerprints;
+  /** With `fingerprint` and `previous`: products added, removed and changed since. */
+  readonly changes?: { added: number; removed: number; changed: number };
+  /**
+   * Where the prepared form of a catalog file was found (`beside`: next to the file; `kept`: in
+   * DATA_DIR) or that it was `built` now; absent for the sample and Meilisearch.
+   */
+  readonly prepared?: 'beside' | 'kept' | 'built';
 }
 
 // A few rejected rows are worth reading in the log; the whole list is `catalog import`'s job.
@@ -95,28 +110,11 @@ export async function openCatalog(
   }
 
   const started = performance.now();
-  // Agent links in the file are read with the agents the app serves (AGENTS_FILE), brands and
-  // category words with the lexicon it searches with (LEXICON_FILE), prices in other currencies
-  // at the rates it displays (RATES_FILE).
-  const { products, source, errors } = await loadCatalog({
-    file: options.file,
-    ...(options.format ? { format: options.format } : {}),
-    seed: options.seed,
-    rules: { agents, rates },
-    lexicon,
-  });
-  if (errors.length > 0) {
-    log?.warn(
-      { rejected: errors.length, first: errors.slice(0, LOGGED_ROW_ERRORS) },
-      `${errors.length} rows of ${options.file} were rejected; run "catalog import" for the full report`,
-    );
-  }
-  if (products.length === 0) {
-    throw new CatalogIoError(
-      'CATALOG_EMPTY',
-      `no valid product in ${options.file ?? 'the catalog'}`,
-    );
-  }
+  const { file } = options;
+  if (file !== undefined)
+    return openCatalogFile({ ...options, file }, { agents, lexicon, rates }, log);
+  // The sample catalog: built in process, as its objects (a fraction of a second).
+  const { products, source } = await loadCatalog({ seed: options.seed });
   const index = await openCatalogIndex({ engine: 'embedded', products, lexicon, rates });
   log?.info(
     {
@@ -127,36 +125,78 @@ export async function openCatalog(
     },
     'catalog indexed',
   );
-  const fingerprints = options.fingerprint ? fingerprintsOf(products) : undefined;
-  return { index, agents, lexicon, rates, source, errors, ...(fingerprints && { fingerprints }) };
+  return { index, agents, lexicon, rates, source, errors: [] };
 }
 
-function fingerprintsOf(products: readonly Product[]): Map<string, string> {
-  const fingerprints = new Map<string, string>();
-  for (const product of products) {
-    const { created_at: _added, ...rest } = product;
-    // Not when it was read (a row without a date is dated at each load): what it says.
-    fingerprints.set(
-      product.slug,
-      createHash('sha1').update(JSON.stringify(rest)).digest('base64'),
+/** Where the prepared form of a catalog file is kept when none lies beside it. */
+function keptPath(dir: string, file: string): string {
+  const name = createHash('sha256').update(resolve(file)).digest('hex').slice(0, 16);
+  return join(dir, `${name}.prepared`);
+}
+
+/**
+ * A catalog file, opened from its prepared form (see `openPreparedCatalog`): the one beside the
+ * file (`catalog import` writes it), else the one kept in DATA_DIR, else one built now on a worker
+ * thread and kept there. Agent links are read with the agents the app serves (AGENTS_FILE), brands
+ * and category words with the lexicon it searches with (LEXICON_FILE), prices in other currencies
+ * at the rates it displays (RATES_FILE): all three are part of the version a prepared form is for.
+ */
+async function openCatalogFile(
+  options: OpenCatalogOptions & { readonly file: string },
+  rules: { agents: readonly Agent[]; lexicon: Lexicon; rates: CurrencyRates },
+  log: CatalogLog | undefined,
+): Promise<OpenedCatalog> {
+  const started = performance.now();
+  const { agents, lexicon, rates } = rules;
+  const version = options.version ?? (await contentVersion(catalogVersionParts(options)));
+  // The defaults of the code that reads the rows are part of what a prepared form holds too.
+  const source = `${version}:${createHash('sha256').update(JSON.stringify(rules)).digest('hex').slice(0, 16)}`;
+  const beside = `${options.file}.prepared`;
+  const kept = options.preparedDir && keptPath(options.preparedDir, options.file);
+  const { index, prepared, fingerprints } = await openPreparedCatalog(
+    {
+      file: options.file,
+      format: options.format,
+      source,
+      candidates: kept ? [beside, kept] : [beside],
+      target: kept,
+      agents,
+      lexicon,
+      rates,
+      fingerprints: options.fingerprint === true,
+      previous: options.previous?.fingerprints,
+    },
+    { lexicon, rates },
+  );
+  const errors = [...prepared.errors];
+  if (errors.length > 0) {
+    log?.warn(
+      { rejected: errors.length, first: errors.slice(0, LOGGED_ROW_ERRORS) },
+      `${errors.length} rows of ${options.file} were rejected; run "catalog import" for the full report`,
     );
   }
-  return fingerprints;
-}
-
-/** What a new version changed: products added, removed and changed, by slug. */
-export function catalogChanges(
-  before: ReadonlyMap<string, string>,
-  after: ReadonlyMap<string, string>,
-): { added: number; removed: number; changed: number } {
-  let added = 0;
-  let changed = 0;
-  for (const [slug, print] of after) {
-    const old = before.get(slug);
-    if (old === undefined) added++;
-    else if (old !== print) changed++;
-  }
-  let removed = 0;
-  for (const slug of before.keys()) if (!after.has(slug)) removed++;
-  return { added, removed, changed };
+  const how = prepared.built ? 'built' : prepared.path === beside ? 'beside' : 'kept';
+  const { products } = await index.health();
+  log?.info(
+    {
+      engine: 'embedded',
+      source: 'file',
+      products,
+      prepared: how,
+      ...(prepared.built && prepared.passed.length > 0 && { rebuilt: prepared.passed }),
+      ms: Math.round(performance.now() - started),
+    },
+    'catalog indexed',
+  );
+  return {
+    index,
+    agents,
+    lexicon,
+    rates,
+    source: 'file',
+    errors,
+    prepared: how,
+    ...(fingerprints && { fingerprints }),
+    ...(prepared.changes && { changes: prepared.changes }),
+  };
 }

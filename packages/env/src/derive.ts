@@ -79,6 +79,11 @@ export interface CatalogConfig {
    * system's events; 0: events and SIGHUP only. Absent: the default of the catalog's reader.
    */
   readonly pollMs?: number | undefined;
+  /**
+   * Where the embedded engine keeps the prepared form of a catalog file that has none beside it
+   * (`DATA_DIR/prepared`); absent: it is built for each start, in a temporary file.
+   */
+  readonly preparedDir?: string | undefined;
   readonly engine: 'embedded' | 'meilisearch';
   readonly meilisearch?:
     | {
@@ -155,6 +160,7 @@ export function catalogConfig(env: CatalogEnvValues): CatalogConfig {
     ratesFile: env.RATES_FILE,
     seed: env.CATALOG_SEED,
     pollMs: env.CATALOG_POLL_MS,
+    preparedDir: resolve(env.DATA_DIR ?? DEFAULT_DATA_DIR, 'prepared'),
     engine: env.SEARCH_ENGINE,
     meilisearch: env.MEILISEARCH_URL
       ? {

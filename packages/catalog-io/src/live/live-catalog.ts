@@ -10,7 +10,6 @@ import type { CatalogIndex } from '@repo/search';
 import type { CatalogFormat } from '../formats.js';
 import {
   type CatalogLog,
-  catalogChanges,
   type OpenCatalogOptions,
   type OpenedCatalog,
   openCatalog,
@@ -158,7 +157,10 @@ export async function openLiveCatalog(
       const before = await Promise.all(files.map(signature));
       const { version, loadedAt } = await stamp(inputs);
       if (version === live?.current.version) return live.current;
-      const loaded = await openCatalog(inputs, log);
+      const loaded = await openCatalog(
+        { ...inputs, version, ...(live && { previous: live.current }) },
+        log,
+      );
       const opened = options.catalogFile ? { ...loaded, source: 'url' as const } : loaded;
       const after = await Promise.all(files.map(signature));
       if (attempt < MAX_ATTEMPTS && after.some((sig, i) => sig !== before[i])) continue;
@@ -184,14 +186,13 @@ export async function openLiveCatalog(
         const old = state.current;
         state.current = next;
         // A catalog whose rows are kept apart says what changed (a sheet edited by many hands).
-        const changes =
-          old.fingerprints && next.fingerprints
-            ? {
-                products: next.fingerprints.size,
-                rejected: next.errors.length,
-                ...catalogChanges(old.fingerprints, next.fingerprints),
-              }
-            : {};
+        const changes = next.changes
+          ? {
+              products: (await next.index.health()).products,
+              rejected: next.errors.length,
+              ...next.changes,
+            }
+          : {};
         log?.info(
           {
             version: next.version,

@@ -1,0 +1,168 @@
+import { closeSync, openSync, readSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+import type { CurrencyRates, Lexicon } from '@repo/catalog-core';
+import type { CatalogIndex } from '@repo/search';
+import { decodeIndex, openPackedIndex, type ProductBytes } from '@repo/search/embedded';
+import { CatalogIoError, type CatalogIoErrorCode } from '../errors.js';
+import type { Fingerprints, Prepared, PrepareJob } from './prepare.js';
+import { identityOf } from './prepared-file.js';
+
+/** A catalog opened from its prepared form: the index, and what preparing it found. */
+export interface PreparedCatalog {
+  readonly index: CatalogIndex;
+  readonly prepared: Omit<Prepared, 'region' | 'identity' | 'layout' | 'productsOffset'>;
+  /** The slugs and fingerprints of this version, when asked for: for the next one's changes. */
+  readonly fingerprints?: Fingerprints | undefined;
+}
+
+// The worker entry, resolved through the package's own exports: the same file whether this
+// module runs from its sources (tests) or its build.
+const WORKER = createRequire(import.meta.url).resolve('@repo/catalog-io/prepare-worker');
+
+// A version that is no longer served is dropped without being closed (requests may still read
+// it): its file is closed when its index is collected.
+const descriptors = new FinalizationRegistry<number>((fd) => closeQuietly(fd));
+
+function closeQuietly(fd: number): void {
+  try {
+    closeSync(fd);
+  } catch {
+    // Already closed.
+  }
+}
+
+/**
+ * Prepares a catalog file on a worker thread (reads an intact prepared form built from the same
+ * version, else builds one from the file) and opens the embedded engine on it: the event loop
+ * only receives the index's arrays (transferred, not copied) and opens the file the products
+ * are read from when shown. Serving never waits on the build.
+ *
+ * @throws {CatalogIoError} the file errors of reading the catalog; `CATALOG_EMPTY` when it holds
+ *   no valid product.
+ */
+export async function openPreparedCatalog(
+  job: PrepareJob,
+  options: { readonly lexicon: Lexicon; readonly rates: CurrencyRates },
+): Promise<PreparedCatalog> {
+  // A prepared file replaced between its check and its opening here is checked again.
+  for (let attempt = 1; ; attempt++) {
+    const prepared = await inWorker(job);
+    const fd = openSame(prepared);
+    if (fd !== undefined) return opened(job, prepared, fd, options);
+    if (attempt === MAX_ATTEMPTS) {
+      throw new CatalogIoError('FILE_READ', `${prepared.path} keeps changing while it is opened`);
+    }
+  }
+}
+
+const MAX_ATTEMPTS = 3;
+
+/** The prepared file the worker checked, open; undefined when another has taken its place. */
+function openSame(prepared: Prepared): number | undefined {
+  let fd: number;
+  try {
+    fd = openSync(prepared.path, 'r');
+  } catch {
+    return undefined;
+  } finally {
+    if (prepared.temporary) rmSync(prepared.path, { force: true });
+  }
+  const now = identityOf(fd);
+  const was = prepared.identity;
+  if (
+    now.dev === was.dev &&
+    now.ino === was.ino &&
+    now.size === was.size &&
+    now.mtimeMs === was.mtimeMs
+  ) {
+    return fd;
+  }
+  closeQuietly(fd);
+  return undefined;
+}
+
+function opened(
+  job: PrepareJob,
+  prepared: Prepared,
+  fd: number,
+  options: { readonly lexicon: Lexicon; readonly rates: CurrencyRates },
+): PreparedCatalog {
+  const { identity: _identity, layout, region, productsOffset, ...found } = prepared;
+  if (layout.count === 0) {
+    closeQuietly(fd);
+    throw new CatalogIoError('CATALOG_EMPTY', `no valid product in ${job.file}`);
+  }
+  const packed = decodeIndex(layout, region);
+  let scratch = Buffer.allocUnsafe(16 * 1024);
+  const bytes: ProductBytes = {
+    read(start, length) {
+      if (scratch.length < length) scratch = Buffer.allocUnsafe(length * 2);
+      let done = 0;
+      while (done < length) {
+        const n = readSync(fd, scratch, done, length - done, productsOffset + start + done);
+        if (n === 0) throw new CatalogIoError('FILE_READ', `${found.path} was cut short`);
+        done += n;
+      }
+      return scratch.subarray(0, length);
+    },
+  };
+  const token = {};
+  const index = openPackedIndex(packed, bytes, {
+    lexicon: options.lexicon,
+    rates: options.rates,
+    onClose: () => {
+      descriptors.unregister(token);
+      closeQuietly(fd);
+    },
+  });
+  descriptors.register(index, fd, token);
+  const fingerprints = packed.fingerprints && {
+    slugBytes: packed.slugs.bytes,
+    slugOffsets: packed.slugs.offsets,
+    prints: packed.fingerprints,
+  };
+  return { index, prepared: found, ...(fingerprints && { fingerprints }) };
+}
+
+function inWorker(job: PrepareJob): Promise<Prepared> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(WORKER, { workerData: job });
+    let settled = false;
+    worker.once('message', (message: WorkerAnswer) => {
+      settled = true;
+      if (message.ok) resolve(message.prepared);
+      else reject(translate(message.error));
+    });
+    worker.once('error', (error) => {
+      settled = true;
+      reject(
+        new CatalogIoError('FILE_READ', `cannot prepare ${job.file}: ${error.message}`, {
+          cause: error,
+        }),
+      );
+    });
+    worker.once('exit', (code) => {
+      if (!settled) {
+        reject(
+          new CatalogIoError(
+            'FILE_READ',
+            `cannot prepare ${job.file}: the worker exited (${code})`,
+          ),
+        );
+      }
+    });
+  });
+}
+
+type WorkerAnswer =
+  | { readonly ok: true; readonly prepared: Prepared }
+  | { readonly ok: false; readonly error: { name: string; message: string; code?: string } };
+
+// The worker's error crossed a thread as plain data: a catalog error keeps its code.
+function translate(error: { name: string; message: string; code?: string }): Error {
+  if (error.name === 'CatalogIoError' && error.code) {
+    return new CatalogIoError(error.code as CatalogIoErrorCode, error.message);
+  }
+  return new CatalogIoError('FILE_READ', error.message);
+}
