@@ -55,6 +55,7 @@ export function loadIndexConfig(env: Env = process.env): Readonly<IndexConfig> {
 /** The variables `catalog import` reads. */
 export const ImportEnvSchema = Type.Object({
   AGENTS_FILE: catalogEnv.AGENTS_FILE,
+  LEXICON_FILE: catalogEnv.LEXICON_FILE,
   RATES_FILE: catalogEnv.RATES_FILE,
   CATALOG_URL_MAX_MB: catalogEnv.CATALOG_URL_MAX_MB,
 });
@@ -65,14 +66,17 @@ export interface ImportConfig {
   readonly agentsFile?: string | undefined;
   /** The operator's rates file: prices in other currencies are converted to CNY at its rates. */
   readonly ratesFile?: string | undefined;
+  /** The operator's lexicon file: the prepared form beside the output is indexed with it. */
+  readonly lexiconFile?: string | undefined;
   /** The largest download read from a link (`CATALOG_URL_MAX_MB`), in bytes. */
   readonly urlMaxBytes: number;
 }
 
 /**
- * Reads the settings of `catalog import`: `AGENTS_FILE` and `RATES_FILE`, the files the apps
- * serve, so that a sheet of the operator's agent links reads with the same link rules the pages
- * build, and a price in dollars becomes the CNY price the pages show back in dollars.
+ * Reads the settings of `catalog import`: `AGENTS_FILE`, `RATES_FILE` and `LEXICON_FILE`, the
+ * files the apps serve, so that a sheet of the operator's agent links reads with the same link
+ * rules the pages build, a price in dollars becomes the CNY price the pages show back in dollars,
+ * and the prepared form written beside the output is the one the apps would build.
  *
  * @throws {EnvError} naming every invalid variable.
  * @example const { agentsFile, ratesFile } = loadImportConfig();
@@ -82,6 +86,7 @@ export function loadImportConfig(env: Env = process.env): Readonly<ImportConfig>
   return {
     agentsFile: values.AGENTS_FILE,
     ratesFile: values.RATES_FILE,
+    lexiconFile: values.LEXICON_FILE,
     urlMaxBytes: values.CATALOG_URL_MAX_MB * 1024 * 1024,
   };
 }

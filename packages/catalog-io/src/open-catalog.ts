@@ -1,17 +1,17 @@
 import { createHash } from 'node:crypto';
 import { join, resolve } from 'node:path';
-import type { Agent, CurrencyRates, Lexicon, Product } from '@repo/catalog-core';
+import type { Agent, CurrencyRates, Lexicon } from '@repo/catalog-core';
 import type { CatalogConfig } from '@repo/env';
 import { type CatalogIndex, openCatalogIndex } from '@repo/search';
 import { CatalogIoError } from './errors.js';
 import type { CatalogFormat } from './formats.js';
-import { catalogVersionParts, contentVersion } from './live/content-version.js';
 import { loadAgents } from './load-agents.js';
 import { loadCatalog } from './load-catalog.js';
 import { loadLexicon } from './load-lexicon.js';
 import { loadRates } from './load-rates.js';
 import { openPreparedCatalog } from './prepared/open-prepared.js';
 import type { Fingerprints } from './prepared/prepare.js';
+import { preparedSource } from './prepared/prepared-source.js';
 import type { RowError } from './read/row-sink.js';
 
 /**
@@ -148,9 +148,7 @@ async function openCatalogFile(
 ): Promise<OpenedCatalog> {
   const started = performance.now();
   const { agents, lexicon, rates } = rules;
-  const version = options.version ?? (await contentVersion(catalogVersionParts(options)));
-  // The defaults of the code that reads the rows are part of what a prepared form holds too.
-  const source = `${version}:${createHash('sha256').update(JSON.stringify(rules)).digest('hex').slice(0, 16)}`;
+  const source = await preparedSource(options, rules);
   const beside = `${options.file}.prepared`;
   const kept = options.preparedDir && keptPath(options.preparedDir, options.file);
   const { index, prepared, fingerprints } = await openPreparedCatalog(

@@ -151,7 +151,11 @@ describe('catalog import of a 100 MB file', () => {
     await writeCatalogFile(small, generateSampleCatalog({ count: 20, seed: 6 }));
     const next = startImport(small, out);
     expect((await next.exited)[0]).toBe(0);
-    expect((await readdir(outDir)).sort()).toEqual(['catalog.ndjson', 'small.ndjson']);
+    expect((await readdir(outDir)).sort()).toEqual([
+      'catalog.ndjson',
+      'catalog.ndjson.prepared',
+      'small.ndjson',
+    ]);
     expect((await readCatalogFile(out)).products).toHaveLength(20);
   }, 120_000);
 });

@@ -1,4 +1,14 @@
-import { closeSync, fstatSync, openSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  fstatSync,
+  openSync,
+  readdirSync,
+  readSync,
+  renameSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import type { IndexLayout, PackedIndex } from '@repo/search/embedded';
 import { encodeIndex, PACKED_INDEX_VERSION } from '@repo/search/embedded';
@@ -82,6 +92,7 @@ export async function writePreparedFile(
     errors: readonly RowError[];
   }>,
 ): Promise<void> {
+  removeAbandoned(path);
   const temporary = `${path}.${process.pid}.${Date.now()}.partial`;
   const fd = openSync(temporary, 'w');
   try {
@@ -143,6 +154,25 @@ export async function writePreparedFile(
     closeSync(fd);
     rmSync(temporary, { force: true });
     throw error;
+  }
+}
+
+// What a killed build left beside `path`: the partial files of processes that no longer run.
+function removeAbandoned(path: string): void {
+  const prefix = `${basename(path)}.`;
+  for (const name of readdirSync(dirname(path))) {
+    const pid = Number(/^(\d+)\.\d+\.partial$/.exec(name.slice(prefix.length))?.[1]);
+    if (!name.startsWith(prefix) || !pid || running(pid)) continue;
+    rmSync(join(dirname(path), name), { force: true });
+  }
+}
+
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
