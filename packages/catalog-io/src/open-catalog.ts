@@ -11,7 +11,7 @@ import { loadLexicon } from './load-lexicon.js';
 import { loadRates } from './load-rates.js';
 import { openPreparedCatalog } from './prepared/open-prepared.js';
 import type { Fingerprints } from './prepared/prepare.js';
-import { preparedSource } from './prepared/prepared-source.js';
+import { rulesHash } from './prepared/prepared-source.js';
 import type { RowError } from './read/row-sink.js';
 
 /**
@@ -54,6 +54,8 @@ export interface OpenedCatalog {
   readonly errors: readonly RowError[];
   /** With `fingerprint`: a hash of each product by slug, for the next version's `changes`. */
   readonly fingerprints?: Fingerprints;
+  /** The version of the files, when the catalog is a file (see `contentVersion`). */
+  readonly version?: string;
   /** With `fingerprint` and `previous`: products added, removed and changed since. */
   readonly changes?: { added: number; removed: number; changed: number };
   /**
@@ -148,14 +150,22 @@ async function openCatalogFile(
 ): Promise<OpenedCatalog> {
   const started = performance.now();
   const { agents, lexicon, rates } = rules;
-  const source = await preparedSource(options, rules);
   const beside = `${options.file}.prepared`;
   const kept = options.preparedDir && keptPath(options.preparedDir, options.file);
   const { index, prepared, fingerprints } = await openPreparedCatalog(
     {
       file: options.file,
       format: options.format,
-      source,
+      // The catalog's hash, when not known yet, is read by the worker: not on the event loop.
+      version: options.version,
+      inputs: {
+        file: options.file,
+        contentHash: options.contentHash,
+        agentsFile: options.agentsFile,
+        lexiconFile: options.lexiconFile,
+        ratesFile: options.ratesFile,
+      },
+      rules: rulesHash(rules),
       candidates: kept ? [beside, kept] : [beside],
       target: kept,
       agents,
@@ -193,6 +203,7 @@ async function openCatalogFile(
     rates,
     source: 'file',
     errors,
+    version: prepared.version,
     prepared: how,
     ...(fingerprints && { fingerprints }),
     ...(prepared.changes && { changes: prepared.changes }),

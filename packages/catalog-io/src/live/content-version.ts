@@ -1,5 +1,5 @@
 import { createHash, type Hash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { type FileHandle, open } from 'node:fs/promises';
 import { CatalogIoError } from '../errors.js';
 
 /** One input of a catalog version: a file's bytes, or a fixed text (the sample's seed). */
@@ -67,10 +67,23 @@ export async function contentVersion(parts: readonly VersionPart[]): Promise<str
   return hash.digest('hex').slice(0, VERSION_DIGITS);
 }
 
+// A reload hashes the catalog while the process serves: one chunk per read, each read its own
+// turn of the event loop (a stream hands over every buffered chunk at once, tens of ms of hashing).
+const CHUNK = 256 * 1024;
+
 async function hashFile(hash: Hash, file: string, name: string): Promise<void> {
+  let handle: FileHandle | undefined;
   try {
-    for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+    handle = await open(file, 'r');
+    const chunk = Buffer.allocUnsafe(CHUNK);
+    for (;;) {
+      const { bytesRead } = await handle.read(chunk, 0, CHUNK, null);
+      if (bytesRead === 0) break;
+      hash.update(chunk.subarray(0, bytesRead));
+    }
   } catch (cause) {
     throw new CatalogIoError('FILE_READ', `cannot read the ${name} file ${file}`, { cause });
+  } finally {
+    await handle?.close();
   }
 }

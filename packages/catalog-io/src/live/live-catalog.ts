@@ -155,12 +155,27 @@ export async function openLiveCatalog(
     for (let attempt = 1; ; attempt++) {
       const inputs = configOfLoad();
       const before = await Promise.all(files.map(signature));
-      const { version, loadedAt } = await stamp(inputs);
-      if (version === live?.current.version) return live.current;
+      // A catalog file's version is a hash of its bytes, read on the worker that prepares it
+      // (hashing a large file here would hold up the requests being served).
+      const stamped =
+        inputs.engine === 'embedded' && inputs.file !== undefined && !versions
+          ? undefined
+          : await stamp(inputs);
+      if (stamped && stamped.version === live?.current.version) return live.current;
       const loaded = await openCatalog(
-        { ...inputs, version, ...(live && { previous: live.current }) },
+        {
+          ...inputs,
+          ...(stamped && { version: stamped.version }),
+          ...(live && { previous: live.current }),
+        },
         log,
       );
+      const version = stamped?.version ?? loaded.version;
+      if (version === undefined) throw new Error('a catalog file opened without its version');
+      if (version === live?.current.version) {
+        await loaded.index.close();
+        return live.current;
+      }
       const opened = options.catalogFile ? { ...loaded, source: 'url' as const } : loaded;
       const after = await Promise.all(files.map(signature));
       if (attempt < MAX_ATTEMPTS && after.some((sig, i) => sig !== before[i])) continue;
@@ -168,7 +183,7 @@ export async function openLiveCatalog(
         ...opened,
         index: wrap(opened.index),
         version,
-        loadedAt: loadedAt ?? new Date(),
+        loadedAt: stamped?.loadedAt ?? new Date(),
       };
     }
   }

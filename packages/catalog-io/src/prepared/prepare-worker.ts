@@ -1,12 +1,29 @@
-// The worker thread of `openPreparedCatalog`: prepares the catalog off the event loop and hands
-// the index's arrays over without copying them (the buffer is transferred).
-import { parentPort, workerData } from 'node:worker_threads';
-import { type PrepareJob, prepare } from './prepare.js';
+// The worker thread of `openPreparedCatalog`, started once per process and kept: it prepares
+// catalogs off the event loop and hands each index's arrays over without copying them (the
+// buffer is transferred).
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
+import { parentPort } from 'node:worker_threads';
+import type { PrepareJob } from './prepare.js';
 
+// The build yields the processor to the thread that serves: on Linux a thread has a priority of
+// its own, set through its thread id (`/proc/thread-self`); elsewhere it keeps the process's.
+// Set before the reading code loads, so that loading it yields too.
 try {
-  const prepared = await prepare(workerData as PrepareJob);
-  parentPort!.postMessage({ ok: true, prepared }, [prepared.region]);
-} catch (error) {
-  const { name, message, code } = error as Error & { code?: string };
-  parentPort!.postMessage({ ok: false, error: { name, message, code } });
+  const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+  if (Number.isInteger(tid)) setPriority(tid, 19);
+} catch {
+  // Not Linux, or not allowed: the build shares the processor evenly.
 }
+
+const { prepare } = await import('./prepare.js');
+
+parentPort!.on('message', async ({ id, job }: { id: number; job: PrepareJob }) => {
+  try {
+    const prepared = await prepare(job);
+    parentPort!.postMessage({ id, ok: true, prepared }, [prepared.region]);
+  } catch (error) {
+    const { name, message, code } = error as Error & { code?: string };
+    parentPort!.postMessage({ id, ok: false, error: { name, message, code } });
+  }
+});

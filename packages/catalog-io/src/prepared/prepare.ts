@@ -1,20 +1,52 @@
-import { mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Agent, CurrencyRates, Lexicon } from '@repo/catalog-core';
 import { compileLexicon } from '@repo/search';
 import { PackBuilder, type PackedIndex } from '@repo/search/embedded';
 import type { CatalogFormat } from '../formats.js';
+import {
+  catalogVersionParts,
+  contentVersion,
+  type VersionInputs,
+} from '../live/content-version.js';
 import type { RowError } from '../read/row-sink.js';
 import { streamCatalogFile } from '../read-catalog-file.js';
-import { openPreparedFile, type PreparedFile, writePreparedFile } from './prepared-file.js';
+import {
+  type FileIdentity,
+  identityOf,
+  openPreparedFile,
+  type PreparedFile,
+  type Remembered,
+  rememberedVersion,
+  writePreparedFile,
+} from './prepared-file.js';
+
+function fileIdentity(path: string): FileIdentity | undefined {
+  let fd: number | undefined;
+  try {
+    fd = openSync(path, 'r');
+    return identityOf(fd);
+  } catch {
+    return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
 
 /** What {@link prepare} is asked: a catalog file, its version, where its prepared form may be. */
 export interface PrepareJob {
   readonly file: string;
   readonly format?: CatalogFormat | undefined;
-  /** The catalog's version (a hash of the files it is read with): what a prepared file must match. */
-  readonly source: string;
+  /**
+   * What a prepared file must have been built from (see `preparedSource`); absent, it is
+   * computed here from `version` (hashing the catalog file when absent too, off the event loop)
+   * and `rules`, the hash of the agents, lexicon and rates.
+   */
+  readonly source?: string | undefined;
+  readonly version?: string | undefined;
+  readonly inputs?: VersionInputs | undefined;
+  readonly rules?: string | undefined;
   /** Prepared files to try first, in order (beside the catalog, then the one kept in DATA_DIR). */
   readonly candidates: readonly string[];
   /** Where to keep the one built when none fits; absent: a temporary file, removed once open. */
@@ -41,6 +73,8 @@ export interface Prepared extends PreparedFile {
   readonly built: boolean;
   /** A file of its own in the temporary folder: removed once open. */
   readonly temporary?: boolean;
+  /** The catalog's version (see `contentVersion`). */
+  readonly version: string;
   /** Why each candidate that was not used was not (`path: reason`). */
   readonly passed: readonly string[];
   readonly changes?: { added: number; removed: number; changed: number } | undefined;
@@ -52,11 +86,28 @@ export interface Prepared extends PreparedFile {
  * (see `openPreparedCatalog`): every part of it may take seconds on a large catalog.
  */
 export async function prepare(job: PrepareJob): Promise<Prepared> {
+  const inputs = job.inputs ?? { file: job.file };
+  // The catalog's bytes are hashed once per file: a prepared form remembers the version of the
+  // very file (device, inode, size, time) it was built from, when the catalog alone names it.
+  let remembered: Remembered | undefined;
+  let version = job.version;
+  if (version === undefined) {
+    const identity = fileIdentity(job.file);
+    const alone = catalogVersionParts(inputs).length === 1 && inputs.contentHash === undefined;
+    if (alone && identity) {
+      for (const candidate of job.candidates) {
+        version ??= rememberedVersion(candidate, identity);
+      }
+    }
+    version ??= await contentVersion(catalogVersionParts(inputs));
+    if (alone && identity) remembered = { version, identity };
+  }
+  const source = job.source ?? `${version}:${job.rules}`;
   const passed: string[] = [];
   for (const candidate of job.candidates) {
     try {
-      const opened = openPreparedFile(candidate, job.source);
-      return { ...opened, path: candidate, built: false, passed };
+      const opened = openPreparedFile(candidate, source);
+      return { ...opened, path: candidate, built: false, version, passed };
     } catch (error) {
       passed.push(`${candidate}: ${(error as Error).message}`);
     }
@@ -64,7 +115,7 @@ export async function prepare(job: PrepareJob): Promise<Prepared> {
   const path =
     writable(job.target) ?? join(tmpdir(), `catalog-${process.pid}-${Date.now()}.prepared`);
   let index: PackedIndex | undefined;
-  await writePreparedFile(path, job.source, async (write) => {
+  await writePreparedFile(path, source, remembered, async (write) => {
     const builder = new PackBuilder({
       lexicon: compileLexicon(job.lexicon),
       write,
@@ -81,9 +132,10 @@ export async function prepare(job: PrepareJob): Promise<Prepared> {
     index = builder.finish().index;
     return { index, errors };
   });
-  const opened = openPreparedFile(path, job.source);
+  const opened = openPreparedFile(path, source);
   const changes = job.previous && index?.fingerprints && changesOf(job.previous, index);
-  return { ...opened, path, built: true, temporary: path !== job.target, passed, changes };
+  const temporary = path !== job.target;
+  return { ...opened, path, built: true, temporary, version, passed, changes };
 }
 
 /** `target` when its folder exists or can be made, else undefined. */

@@ -38,6 +38,14 @@ interface Trailer {
   readonly layout: IndexLayout;
   /** The rows the catalog file had wrong, as its read reported them. */
   readonly errors: readonly RowError[];
+  /** The catalog's version, and which file it was read from when its bytes were hashed. */
+  readonly catalog?: Remembered;
+}
+
+/** A catalog file's version, remembered with the file it was computed from. */
+export interface Remembered {
+  readonly version: string;
+  readonly identity: FileIdentity;
 }
 
 interface Region {
@@ -87,6 +95,7 @@ export class StalePreparedFile extends Error {
 export async function writePreparedFile(
   path: string,
   source: string,
+  catalog: Remembered | undefined,
   build: (write: (bytes: Uint8Array) => void) => Promise<{
     index: PackedIndex;
     errors: readonly RowError[];
@@ -136,6 +145,7 @@ export async function writePreparedFile(
     const trailer: Trailer = {
       format: PREPARED_FORMAT,
       source,
+      ...(catalog && { catalog }),
       products,
       index: { offset: indexOffset, length: byteLength, crc: indexCrc },
       layout,
@@ -177,6 +187,46 @@ function running(pid: number): boolean {
 }
 
 /**
+ * The catalog version a prepared file remembers, when `identity` is the very file it was
+ * computed from (same device, inode, size and time): hashing it again would give the same.
+ * Reads the trailer only; undefined when there is nothing to trust.
+ */
+export function rememberedVersion(path: string, identity: FileIdentity): string | undefined {
+  let fd: number;
+  try {
+    fd = openSync(path, 'r');
+  } catch {
+    return undefined;
+  }
+  try {
+    const { catalog } = readTrailer(fd, fstatSync(fd).size).trailer;
+    return catalog && sameFile(catalog.identity, identity) ? catalog.version : undefined;
+  } catch {
+    return undefined;
+  } finally {
+    closeQuietly(fd);
+  }
+}
+
+/** Whether two identities name the same file, unchanged. */
+export function sameFile(a: FileIdentity, b: FileIdentity): boolean {
+  return a.dev === b.dev && a.ino === b.ino && a.size === b.size && a.mtimeMs === b.mtimeMs;
+}
+
+function readTrailer(fd: number, size: number): { trailer: Trailer; length: number } {
+  if (size < MAGIC.length + TAIL) throw new StalePreparedFile('it is cut short');
+  const tail = read(fd, size - TAIL, TAIL);
+  if (!tail.subarray(8).equals(MAGIC) || !read(fd, 0, MAGIC.length).equals(MAGIC)) {
+    throw new StalePreparedFile('it is not a prepared catalog, or it is cut short');
+  }
+  const length = tail.readUInt32LE(0);
+  if (length > size - TAIL - MAGIC.length) throw new StalePreparedFile('its trailer is damaged');
+  const json = read(fd, size - TAIL - length, length);
+  if (crc32(json) !== tail.readUInt32LE(4)) throw new StalePreparedFile('its trailer is damaged');
+  return { trailer: JSON.parse(json.toString('utf8')) as Trailer, length };
+}
+
+/**
  * Opens the prepared file at `path` when it is one this code reads, built from the catalog
  * version `source`, whole: the frame, the trailer's CRC, the index's and the products' CRCs are
  * all checked (a file cut short, damaged or of an older format is never trusted).
@@ -193,16 +243,7 @@ export function openPreparedFile(path: string, source: string): PreparedFile {
   try {
     const identity = identityOf(fd);
     const { size } = identity;
-    if (size < MAGIC.length + TAIL) throw new StalePreparedFile('it is cut short');
-    const tail = read(fd, size - TAIL, TAIL);
-    if (!tail.subarray(8).equals(MAGIC) || !read(fd, 0, MAGIC.length).equals(MAGIC)) {
-      throw new StalePreparedFile('it is not a prepared catalog, or it is cut short');
-    }
-    const length = tail.readUInt32LE(0);
-    if (length > size - TAIL - MAGIC.length) throw new StalePreparedFile('its trailer is damaged');
-    const json = read(fd, size - TAIL - length, length);
-    if (crc32(json) !== tail.readUInt32LE(4)) throw new StalePreparedFile('its trailer is damaged');
-    const trailer = JSON.parse(json.toString('utf8')) as Trailer;
+    const { trailer, length } = readTrailer(fd, size);
     if (trailer.format !== PREPARED_FORMAT || trailer.layout?.version !== PACKED_INDEX_VERSION) {
       throw new StalePreparedFile(
         `it is of format ${trailer.format}.${trailer.layout?.version}, not ${PREPARED_FORMAT}.${PACKED_INDEX_VERSION}`,

@@ -20,7 +20,27 @@ export async function preparedSource(
   },
 ): Promise<string> {
   const version = inputs.version ?? (await contentVersion(catalogVersionParts(inputs)));
+  return `${version}:${rulesHash(rules)}`;
+}
+
+// The same agents, lexicon and rates objects come back on every reload (the defaults, or files
+// that did not change): their hash is kept with them.
+const hashes = new WeakMap<object, WeakMap<object, WeakMap<object, string>>>();
+
+/** The hash of the agents, lexicon and rates a catalog's rows are read with (kept per objects). */
+export function rulesHash(rules: Parameters<typeof preparedSource>[1]): string {
   const { agents, lexicon, rates } = rules;
-  const read = createHash('sha256').update(JSON.stringify({ agents, lexicon, rates }));
-  return `${version}:${read.digest('hex').slice(0, 16)}`;
+  const byLexicon = hashes.get(agents) ?? new WeakMap();
+  hashes.set(agents, byLexicon);
+  const byRates = byLexicon.get(lexicon) ?? new WeakMap();
+  byLexicon.set(lexicon, byRates);
+  let hash = byRates.get(rates);
+  if (hash === undefined) {
+    hash = createHash('sha256')
+      .update(JSON.stringify({ agents, lexicon, rates }))
+      .digest('hex')
+      .slice(0, 16);
+    byRates.set(rates, hash);
+  }
+  return hash;
 }

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { generateSampleCatalog } from '@repo/catalog-core/sample';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contentVersion } from '../../src/live/content-version.js';
 import { type OpenedCatalog, openCatalog } from '../../src/open-catalog.js';
 import { writeCatalogFile } from '../../src/write-catalog-file.js';
 
@@ -144,6 +145,30 @@ describe('a prepared form that cannot be trusted is rebuilt, and the catalog ans
       expect(await answers(catalog)).toEqual(expected);
     } finally {
       await catalog.index.close();
+    }
+  });
+
+  it('names the version the catalog bytes hash to, without hashing them again', async () => {
+    await copyFile(`${kept}.good`, kept);
+    const { catalog } = await open();
+    expect(catalog.prepared).toBe('kept');
+    expect(catalog.version).toBe(await contentVersion([{ name: 'catalog', file }]));
+    await catalog.index.close();
+  });
+
+  it('reads a catalog file changed since its form was built again', async () => {
+    const changed = join(dir, 'changed.ndjson');
+    await copyFile(file, changed);
+    await copyFile(`${kept}.good`, kept);
+    await writeCatalogFile(file, generateSampleCatalog({ count: 300, seed: 4 }));
+    const { catalog } = await open();
+    try {
+      expect(catalog.prepared).toBe('built');
+      expect((await catalog.index.health()).products).toBe(300);
+      expect(catalog.version).toBe(await contentVersion([{ name: 'catalog', file }]));
+    } finally {
+      await catalog.index.close();
+      await copyFile(changed, file);
     }
   });
 
