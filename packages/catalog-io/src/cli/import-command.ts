@@ -1,5 +1,6 @@
 import { extname } from 'node:path';
 import { type Agent, createColumnMapper, isCatalogError, parseColumnMap } from '@repo/catalog-core';
+import { PACKED_INDEX_VERSION } from '@repo/search/embedded';
 import { loadImportConfig } from '../config.js';
 import { loadAgents } from '../load-agents.js';
 import { loadLexicon } from '../load-lexicon.js';
@@ -172,6 +173,7 @@ async function prepareBeside(out: string): Promise<void> {
     source: await preparedSource({ file: out, ...config }, { agents, lexicon, rates }),
     candidates: [],
     target,
+    layoutVersion: PACKED_INDEX_VERSION,
     agents,
     lexicon,
     rates,

@@ -3,7 +3,12 @@ import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type { CurrencyRates, Lexicon } from '@repo/catalog-core';
 import type { CatalogIndex } from '@repo/search';
-import { decodeIndex, openPackedIndex, type ProductBytes } from '@repo/search/embedded';
+import {
+  decodeIndex,
+  openPackedIndex,
+  PACKED_INDEX_VERSION,
+  type ProductBytes,
+} from '@repo/search/embedded';
 import { CatalogIoError, type CatalogIoErrorCode, isCatalogIoError } from '../errors.js';
 import type { Fingerprints, Prepared, PrepareJob } from './prepare.js';
 import { identityOf } from './prepared-file.js';
@@ -42,9 +47,10 @@ function closeQuietly(fd: number): void {
  *   no valid product.
  */
 export async function openPreparedCatalog(
-  job: PrepareJob,
+  asked: Omit<PrepareJob, 'layoutVersion'>,
   options: { readonly lexicon: Lexicon; readonly rates: CurrencyRates },
 ): Promise<PreparedCatalog> {
+  const job: PrepareJob = { ...asked, layoutVersion: PACKED_INDEX_VERSION };
   // A prepared file replaced between its check and its opening here is checked again.
   for (let attempt = 1; ; attempt++) {
     const prepared = await inWorker(job);

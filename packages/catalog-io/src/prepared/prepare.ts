@@ -1,17 +1,11 @@
-import { closeSync, mkdirSync, openSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { closeSync, openSync } from 'node:fs';
 import type { Agent, CurrencyRates, Lexicon } from '@repo/catalog-core';
-import { compileLexicon } from '@repo/search';
-import { PackBuilder, type PackedIndex } from '@repo/search/embedded';
 import type { CatalogFormat } from '../formats.js';
 import {
   catalogVersionParts,
   contentVersion,
   type VersionInputs,
 } from '../live/content-version.js';
-import type { RowError } from '../read/row-sink.js';
-import { streamCatalogFile } from '../read-catalog-file.js';
 import {
   type FileIdentity,
   identityOf,
@@ -19,7 +13,6 @@ import {
   type PreparedFile,
   type Remembered,
   rememberedVersion,
-  writePreparedFile,
 } from './prepared-file.js';
 
 function fileIdentity(path: string): FileIdentity | undefined {
@@ -57,6 +50,8 @@ export interface PrepareJob {
   /** Keep a fingerprint of each product, and compare them with `previous`'s. */
   readonly fingerprints?: boolean | undefined;
   readonly previous?: Fingerprints | undefined;
+  /** `PACKED_INDEX_VERSION` of `@repo/search/embedded`: the layout a prepared form must have. */
+  readonly layoutVersion: number;
 }
 
 /** The slugs and fingerprints of a version, to tell what the next one changed. */
@@ -106,77 +101,13 @@ export async function prepare(job: PrepareJob): Promise<Prepared> {
   const passed: string[] = [];
   for (const candidate of job.candidates) {
     try {
-      const opened = openPreparedFile(candidate, source);
+      const opened = openPreparedFile(candidate, source, job.layoutVersion);
       return { ...opened, path: candidate, built: false, version, passed };
     } catch (error) {
       passed.push(`${candidate}: ${(error as Error).message}`);
     }
   }
-  const path =
-    writable(job.target) ?? join(tmpdir(), `catalog-${process.pid}-${Date.now()}.prepared`);
-  let index: PackedIndex | undefined;
-  await writePreparedFile(path, source, remembered, async (write) => {
-    const builder = new PackBuilder({
-      lexicon: compileLexicon(job.lexicon),
-      write,
-      fingerprints: job.fingerprints === true,
-    });
-    const errors: RowError[] = [];
-    await streamCatalogFile(job.file, {
-      ...(job.format ? { format: job.format } : {}),
-      rules: { agents: job.agents, rates: job.rates },
-      lexicon: job.lexicon,
-      onProduct: (product) => builder.add(product),
-      onRowError: (error) => errors.push(error),
-    });
-    index = builder.finish().index;
-    return { index, errors };
-  });
-  const opened = openPreparedFile(path, source);
-  const changes = job.previous && index?.fingerprints && changesOf(job.previous, index);
-  const temporary = path !== job.target;
-  return { ...opened, path, built: true, temporary, version, passed, changes };
-}
-
-/** `target` when its folder exists or can be made, else undefined. */
-function writable(target: string | undefined): string | undefined {
-  if (target === undefined) return undefined;
-  try {
-    mkdirSync(dirname(target), { recursive: true });
-    return target;
-  } catch {
-    return undefined;
-  }
-}
-
-const decoder = new TextDecoder();
-
-function printsBySlug(of: Fingerprints): Map<string, number> {
-  const bySlug = new Map<string, number>();
-  const { slugBytes, slugOffsets, prints } = of;
-  for (let doc = 0; doc + 1 < slugOffsets.length; doc++) {
-    const slug = decoder.decode(slugBytes.subarray(slugOffsets[doc]!, slugOffsets[doc + 1]!));
-    bySlug.set(slug, prints[2 * doc]! * 2 ** 32 + prints[2 * doc + 1]!);
-  }
-  return bySlug;
-}
-
-/** What a new version changed: products added, removed and changed, by slug. */
-function changesOf(previous: Fingerprints, next: PackedIndex) {
-  const before = printsBySlug(previous);
-  const after = printsBySlug({
-    slugBytes: next.slugs.bytes,
-    slugOffsets: next.slugs.offsets,
-    prints: next.fingerprints!,
-  });
-  let added = 0;
-  let changed = 0;
-  for (const [slug, print] of after) {
-    const old = before.get(slug);
-    if (old === undefined) added++;
-    else if (old !== print) changed++;
-  }
-  let removed = 0;
-  for (const slug of before.keys()) if (!after.has(slug)) removed++;
-  return { added, removed, changed };
+  // The code that reads catalogs and builds indexes loads only when a form is built.
+  const { buildPrepared } = await import('./build-prepared.js');
+  return buildPrepared(job, { version, source, remembered, passed });
 }

@@ -1,17 +1,8 @@
-import {
-  closeSync,
-  fstatSync,
-  openSync,
-  readdirSync,
-  readSync,
-  renameSync,
-  rmSync,
-  writeSync,
-} from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { crc32 } from 'node:zlib';
-import type { IndexLayout, PackedIndex } from '@repo/search/embedded';
-import { encodeIndex, PACKED_INDEX_VERSION } from '@repo/search/embedded';
+// Types only: checking a prepared file loads none of the catalog and search code (a reload's
+// worker reads most prepared forms without building one).
+import type { IndexLayout } from '@repo/search/embedded';
 import type { RowError } from '../read/row-sink.js';
 
 /**
@@ -24,12 +15,13 @@ export const PREPARED_FORMAT = 1;
 // multiple of 8), the trailer's JSON, its length and CRC-32 (4 bytes each, little-endian),
 // MAGIC again. The trailer comes last because its sizes are known only at the end of a build
 // that streams the products straight to the file.
-const MAGIC = Buffer.from('CATPACK\n');
-const TAIL = 8 + MAGIC.length;
+export const MAGIC = Buffer.from('CATPACK\n');
+/** The trailer's length and CRC, then MAGIC. */
+export const TAIL = 8 + MAGIC.length;
 const CHUNK = 1 << 22;
 
 /** What the trailer of a prepared file says. */
-interface Trailer {
+export interface Trailer {
   readonly format: number;
   /** The version of the catalog it was built from (its files' content hash). */
   readonly source: string;
@@ -48,7 +40,7 @@ export interface Remembered {
   readonly identity: FileIdentity;
 }
 
-interface Region {
+export interface Region {
   readonly offset: number;
   readonly length: number;
   readonly crc: number;
@@ -85,105 +77,6 @@ export function identityOf(fd: number): FileIdentity {
 /** Why a prepared file was not used: it is built again. */
 export class StalePreparedFile extends Error {
   override name = 'StalePreparedFile';
-}
-
-/**
- * Writes a prepared file at `path` (through a temporary file renamed over it, so a reader sees
- * the old file or the new one, whole): `build` streams the products' JSON to `write` and returns
- * the index it built.
- */
-export async function writePreparedFile(
-  path: string,
-  source: string,
-  catalog: Remembered | undefined,
-  build: (write: (bytes: Uint8Array) => void) => Promise<{
-    index: PackedIndex;
-    errors: readonly RowError[];
-  }>,
-): Promise<void> {
-  removeAbandoned(path);
-  const temporary = `${path}.${process.pid}.${Date.now()}.partial`;
-  const fd = openSync(temporary, 'w');
-  try {
-    let at = 0;
-    const put = (bytes: Uint8Array): void => {
-      let done = 0;
-      while (done < bytes.length)
-        done += writeSync(fd, bytes, done, bytes.length - done, at + done);
-      at += bytes.length;
-    };
-    // Products are small: they are gathered into chunks of a few megabytes per write.
-    const pending: Uint8Array[] = [];
-    let pendingBytes = 0;
-    let productsCrc = 0;
-    const flush = (): void => {
-      if (pendingBytes === 0) return;
-      const chunk = Buffer.concat(pending, pendingBytes);
-      productsCrc = crc32(chunk, productsCrc);
-      put(chunk);
-      pending.length = 0;
-      pendingBytes = 0;
-    };
-    put(MAGIC);
-    const { index, errors } = await build((bytes) => {
-      pending.push(bytes);
-      pendingBytes += bytes.length;
-      if (pendingBytes >= CHUNK) flush();
-    });
-    flush();
-    const products = { offset: MAGIC.length, length: at - MAGIC.length, crc: productsCrc };
-    put(new Uint8Array((8 - (at % 8)) % 8));
-    const { layout, parts, byteLength } = encodeIndex(index);
-    const indexOffset = at;
-    let indexCrc = 0;
-    for (const part of parts) {
-      // An empty view of an empty buffer would reset the running CRC (zlib.crc32 gives 0).
-      if (part.length === 0) continue;
-      indexCrc = crc32(part, indexCrc);
-      put(part);
-    }
-    const trailer: Trailer = {
-      format: PREPARED_FORMAT,
-      source,
-      ...(catalog && { catalog }),
-      products,
-      index: { offset: indexOffset, length: byteLength, crc: indexCrc },
-      layout,
-      errors,
-    };
-    const json = Buffer.from(JSON.stringify(trailer));
-    const tail = Buffer.alloc(TAIL);
-    tail.writeUInt32LE(json.length, 0);
-    tail.writeUInt32LE(crc32(json), 4);
-    MAGIC.copy(tail, 8);
-    put(json);
-    put(tail);
-    closeSync(fd);
-    renameSync(temporary, path);
-  } catch (error) {
-    closeSync(fd);
-    rmSync(temporary, { force: true });
-    throw error;
-  }
-}
-
-// What a killed build left beside `path`: the partial files of processes that no longer run.
-function removeAbandoned(path: string): void {
-  const prefix = `${basename(path)}.`;
-  for (const name of readdirSync(dirname(path))) {
-    const pid = Number(/^(\d+)\.\d+\.partial$/.exec(name.slice(prefix.length))?.[1]);
-    if (!name.startsWith(prefix) || !pid || running(pid)) continue;
-    rmSync(join(dirname(path), name), { force: true });
-  }
-}
-
-function running(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /**
@@ -229,11 +122,16 @@ function readTrailer(fd: number, size: number): { trailer: Trailer; length: numb
 /**
  * Opens the prepared file at `path` when it is one this code reads, built from the catalog
  * version `source`, whole: the frame, the trailer's CRC, the index's and the products' CRCs are
- * all checked (a file cut short, damaged or of an older format is never trusted).
+ * all checked (a file cut short, damaged or of an older format is never trusted). `layoutVersion`
+ * is `PACKED_INDEX_VERSION` of `@repo/search/embedded`, given by the caller.
  *
  * @throws {StalePreparedFile} saying why it cannot be used (absent, stale, damaged).
  */
-export function openPreparedFile(path: string, source: string): PreparedFile {
+export function openPreparedFile(
+  path: string,
+  source: string,
+  layoutVersion: number,
+): PreparedFile {
   let fd: number;
   try {
     fd = openSync(path, 'r');
@@ -244,9 +142,9 @@ export function openPreparedFile(path: string, source: string): PreparedFile {
     const identity = identityOf(fd);
     const { size } = identity;
     const { trailer, length } = readTrailer(fd, size);
-    if (trailer.format !== PREPARED_FORMAT || trailer.layout?.version !== PACKED_INDEX_VERSION) {
+    if (trailer.format !== PREPARED_FORMAT || trailer.layout?.version !== layoutVersion) {
       throw new StalePreparedFile(
-        `it is of format ${trailer.format}.${trailer.layout?.version}, not ${PREPARED_FORMAT}.${PACKED_INDEX_VERSION}`,
+        `it is of format ${trailer.format}.${trailer.layout?.version}, not ${PREPARED_FORMAT}.${layoutVersion}`,
       );
     }
     if (trailer.source !== source) throw new StalePreparedFile('it was built from another version');
