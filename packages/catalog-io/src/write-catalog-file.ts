@@ -153,7 +153,8 @@ function removeStaleTemporaryFiles(path: string): void {
   }
 }
 
-function isRunning(pid: number): boolean {
+/** Whether process `pid` runs (on this machine, whoever owns it). */
+export function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

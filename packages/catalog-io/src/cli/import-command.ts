@@ -6,7 +6,7 @@ import { loadAgents } from '../load-agents.js';
 import { loadLexicon } from '../load-lexicon.js';
 import { loadRates } from '../load-rates.js';
 import { prepare } from '../prepared/prepare.js';
-import { preparedSource } from '../prepared/prepared-source.js';
+import { rulesHash } from '../prepared/prepared-source.js';
 import type { ReadCatalogSummary, RowRules } from '../read/row-sink.js';
 import { streamCatalogFile } from '../read-catalog-file.js';
 import { type CatalogFileWriter, openCatalogFileWriter } from '../write-catalog-file.js';
@@ -170,7 +170,8 @@ async function prepareBeside(out: string): Promise<void> {
   const target = `${out}.prepared`;
   await prepare({
     file: out,
-    source: await preparedSource({ file: out, ...config }, { agents, lexicon, rates }),
+    inputs: { file: out, ...config },
+    rules: rulesHash({ agents, lexicon, rates }),
     candidates: [],
     target,
     layoutVersion: PACKED_INDEX_VERSION,

@@ -1,4 +1,4 @@
-import { closeSync, openSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import type { Agent, CurrencyRates, Lexicon } from '@repo/catalog-core';
 import type { CatalogFormat } from '../formats.js';
 import {
@@ -8,7 +8,6 @@ import {
 } from '../live/content-version.js';
 import {
   type FileIdentity,
-  identityOf,
   openPreparedFile,
   type PreparedFile,
   type Remembered,
@@ -16,14 +15,11 @@ import {
 } from './prepared-file.js';
 
 function fileIdentity(path: string): FileIdentity | undefined {
-  let fd: number | undefined;
   try {
-    fd = openSync(path, 'r');
-    return identityOf(fd);
+    const { dev, ino, size, mtimeMs } = statSync(path);
+    return { dev, ino, size, mtimeMs };
   } catch {
     return undefined;
-  } finally {
-    if (fd !== undefined) closeSync(fd);
   }
 }
 
@@ -32,14 +28,13 @@ export interface PrepareJob {
   readonly file: string;
   readonly format?: CatalogFormat | undefined;
   /**
-   * What a prepared file must have been built from (see `preparedSource`); absent, it is
-   * computed here from `version` (hashing the catalog file when absent too, off the event loop)
-   * and `rules`, the hash of the agents, lexicon and rates.
+   * The catalog's version, when known; absent, it is computed here from `inputs` (hashing the
+   * catalog file, off the event loop, unless a prepared form remembers it).
    */
-  readonly source?: string | undefined;
   readonly version?: string | undefined;
   readonly inputs?: VersionInputs | undefined;
-  readonly rules?: string | undefined;
+  /** `rulesHash` of the agents, lexicon and rates: with the version, what a form is built from. */
+  readonly rules: string;
   /** Prepared files to try first, in order (beside the catalog, then the one kept in DATA_DIR). */
   readonly candidates: readonly string[];
   /** Where to keep the one built when none fits; absent: a temporary file, removed once open. */
@@ -97,7 +92,7 @@ export async function prepare(job: PrepareJob): Promise<Prepared> {
     version ??= await contentVersion(catalogVersionParts(inputs));
     if (alone && identity) remembered = { version, identity };
   }
-  const source = job.source ?? `${version}:${job.rules}`;
+  const source = `${version}:${job.rules}`;
   const passed: string[] = [];
   for (const candidate of job.candidates) {
     try {

@@ -3,6 +3,7 @@ import { basename, dirname, join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { encodeIndex, type PackedIndex } from '@repo/search/embedded';
 import type { RowError } from '../read/row-sink.js';
+import { isRunning } from '../write-catalog-file.js';
 import { MAGIC, PREPARED_FORMAT, type Remembered, TAIL, type Trailer } from './prepared-file.js';
 
 const CHUNK = 1 << 22;
@@ -92,16 +93,7 @@ function removeAbandoned(path: string): void {
   const prefix = `${basename(path)}.`;
   for (const name of readdirSync(dirname(path))) {
     const pid = Number(/^(\d+)\.\d+\.partial$/.exec(name.slice(prefix.length))?.[1]);
-    if (!name.startsWith(prefix) || !pid || running(pid)) continue;
+    if (!name.startsWith(prefix) || !pid || isRunning(pid)) continue;
     rmSync(join(dirname(path), name), { force: true });
-  }
-}
-
-function running(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }

@@ -1,4 +1,4 @@
-import { copyFile, mkdtemp, readFile, rm, truncate, writeFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, readdir, readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
@@ -55,7 +55,6 @@ beforeAll(async () => {
   expect(catalog.prepared).toBe('built');
   expected = await answers(catalog);
   await catalog.index.close();
-  const { readdir } = await import('node:fs/promises');
   const [name] = await readdir(preparedDir);
   kept = join(preparedDir, name!);
   await copyFile(kept, `${kept}.good`);

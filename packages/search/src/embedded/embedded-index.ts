@@ -75,7 +75,10 @@ class EmbeddedIndex implements CatalogIndex {
     private readonly packed: PackedIndex,
     private readonly products: ProductSource,
     lexicon: QueryLexicon,
-    options: EmbeddedIndexOptions,
+    private readonly options: EmbeddedIndexOptions & {
+      /** What closing the index releases besides its caches (a prepared file's descriptor). */
+      readonly onClose?: () => void | Promise<void>;
+    },
   ) {
     this.size = packed.count;
     this.slugs = new KeyTable(packed.slugs);
@@ -293,11 +296,8 @@ class EmbeddedIndex implements CatalogIndex {
   async close(): Promise<void> {
     this.cache.clear();
     this.products.clear();
-    await this.onClose?.();
+    await this.options.onClose?.();
   }
-
-  /** What closing the index releases besides its caches (a prepared file's descriptor). */
-  onClose: (() => void | Promise<void>) | undefined;
 }
 
 /**
@@ -338,7 +338,5 @@ export function openPackedIndex(
   options: EmbeddedIndexOptions & { readonly onClose?: () => void | Promise<void> } = {},
 ): CatalogIndex {
   const lexicon = compileLexicon(options.lexicon ?? DEFAULT_LEXICON);
-  const index = new EmbeddedIndex(packed, productsFromBytes(packed, bytes), lexicon, options);
-  index.onClose = options.onClose;
-  return index;
+  return new EmbeddedIndex(packed, productsFromBytes(packed, bytes), lexicon, options);
 }
