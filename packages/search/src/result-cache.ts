@@ -91,6 +91,25 @@ export class ResultCache<V extends NonNullable<unknown>> {
     return true;
   }
 
+  /**
+   * Keeps `value` at once, as a result known to repeat: one worked out again for a new catalog
+   * version from the keys the old one kept (see {@link ResultCache.recent}).
+   */
+  keep(key: string, value: V): void {
+    this.#entries?.set(key, value);
+  }
+
+  /** The keys of the `limit` most recently used results, the latest first (expired ones left out). */
+  recent(limit: number): string[] {
+    const keys: string[] = [];
+    if (this.#entries === undefined) return keys;
+    for (const key of this.#entries.keys()) {
+      if (keys.length >= limit) break;
+      keys.push(key);
+    }
+    return keys;
+  }
+
   /** Forgets every result (the filter of what was offered lately empties in its own time). */
   clear(): void {
     this.#entries?.clear();
