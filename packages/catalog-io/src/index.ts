@@ -13,6 +13,7 @@ export type {
   ReloadStatus,
 } from './live/live-catalog.js';
 export { fixedCatalog, openLiveCatalog } from './live/live-catalog.js';
+export type { CatalogWarmer } from './live/warm-up.js';
 export { loadAgents } from './load-agents.js';
 export type { LoadCatalogOptions, LoadedCatalog } from './load-catalog.js';
 export { loadCatalog } from './load-catalog.js';

@@ -17,6 +17,7 @@ import {
 import { catalogVersionParts, contentVersion, localVersionParts } from './content-version.js';
 import { type FileWatch, signature, watchFiles } from './file-watch.js';
 import { indexVersions, type VersionStamp } from './index-version.js';
+import { type CatalogWarmer, WarmUps } from './warm-up.js';
 
 /** One version of the catalog: everything a request reads, built and swapped in together. */
 export interface CatalogVersion extends OpenedCatalog {
@@ -53,6 +54,11 @@ export interface LiveCatalog {
    * a reload wait for one more after it.
    */
   reload(): Promise<ReloadStatus>;
+  /**
+   * Adds a warmer, run on each next version before it is swapped in (see {@link CatalogWarmer});
+   * the function returned removes it. An app adds one for each cache it keeps per version.
+   */
+  onWarm(warmer: CatalogWarmer): () => void;
   /** Stops watching; closes the current index. */
   close(): Promise<void>;
   /** A catalog read from a link (`CATALOG_URL`): when it was last fetched, and when it will be. */
@@ -92,10 +98,18 @@ export interface LiveCatalogOptions {
   };
   /** A catalog read from a link (`config.url`): each fetch's time limit in ms; default 30,000. */
   readonly fetchTimeoutMs?: number;
+  /**
+   * How long the warmers may take before a swap, in ms (see `onWarm`); 0 swaps at once. Default
+   * 5,000.
+   */
+  readonly warmMs?: number;
 }
 
 const DEFAULT_POLL_MS = 2_000;
 const DEFAULT_SETTLE_MS = 300;
+// Enough to work out again a few thousand kept answers at half load; a version that is not
+// warm by then is swapped in all the same.
+const DEFAULT_WARM_MS = 5_000;
 // A file replaced while it was read is read again, a few times at most.
 const MAX_ATTEMPTS = 3;
 
@@ -188,6 +202,7 @@ export async function openLiveCatalog(
     }
   }
 
+  const warmUps = new WarmUps(options.warmMs ?? DEFAULT_WARM_MS, log);
   let live: { current: CatalogVersion; lastReload: ReloadStatus } | undefined;
   const first = await load();
   live = { current: first, lastReload: { status: 'ok', at: first.loadedAt } };
@@ -199,6 +214,7 @@ export async function openLiveCatalog(
       const next = await load();
       if (next !== state.current) {
         const old = state.current;
+        const warmed = await warmUps.run(next, old);
         state.current = next;
         // A catalog whose rows are kept apart says what changed (a sheet edited by many hands).
         const changes = next.changes
@@ -213,6 +229,7 @@ export async function openLiveCatalog(
             version: next.version,
             previous: old.version,
             ms: Math.round(performance.now() - started),
+            ...warmed,
             ...changes,
           },
           'catalog reloaded',
@@ -267,9 +284,11 @@ export async function openLiveCatalog(
       return state.lastReload;
     },
     reload,
+    onWarm: (warmer) => warmUps.add(warmer),
     async close() {
       watch?.close();
       indexWatch?.close();
+      warmUps.stop();
       await running?.catch(() => undefined);
       await state.current.index.close();
     },
@@ -313,6 +332,8 @@ export function fixedCatalog(index: CatalogIndex, options: FixedCatalogOptions =
     current,
     lastReload,
     reload: async () => lastReload,
+    // It never swaps: nothing to warm.
+    onWarm: () => () => undefined,
     close: () => current.index.close(),
   };
 }

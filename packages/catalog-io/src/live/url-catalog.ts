@@ -219,6 +219,7 @@ export async function openUrlCatalog(
       };
     },
     reload: syncOnce,
+    onWarm: (warmer) => served.onWarm(warmer),
     async close() {
       closed = true;
       clearTimeout(timer);
