@@ -5,6 +5,7 @@ import {
   LogController,
 } from 'fastify';
 import { type Logger, symbols } from 'pino';
+import { isWarmRequest } from './warm-request.js';
 
 // The parts of a pino logger the access line is written with (pino exports these symbols for
 // libraries that write for it): its destination, and its bindings as pino serialised them.
@@ -32,7 +33,7 @@ export class AccessLog extends LogController {
     request: FastifyRequest,
     reply: FastifyReply,
   ): void {
-    if (this.isLogDisabled(request)) return;
+    if (this.isLogDisabled(request) || isWarmRequest(request)) return;
     const { method, url } = request.raw;
     // Milliseconds to the microsecond: a double's every digit costs as much to print as the rest
     // of the line, and says nothing.

@@ -1,6 +1,7 @@
 import type { CatalogVersion, LiveCatalog } from '@repo/catalog-io';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { isWarmRequest, warmVersion } from './warm-request.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,7 +28,9 @@ async function decorateCatalog(fastify: FastifyInstance, opts: CatalogOptions) {
   fastify.decorateRequest('catalog', null as unknown as CatalogVersion);
   // Callback style: an async hook costs a promise on every request.
   fastify.addHook('onRequest', (request, _reply, done) => {
-    request.catalog = live.current;
+    // A warm-up reads the version about to be swapped in (see injectWarm).
+    request.catalog = warmVersion(request) ?? live.current;
+    if (request.catalog !== live.current) isWarmRequest(request);
     done();
   });
 }

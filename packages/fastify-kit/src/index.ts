@@ -23,3 +23,5 @@ export { rateLimitStore } from './rate-limit-store.js';
 export { DEFAULT_BODY_LIMIT, serverOptions } from './server-options.js';
 export type { EntryConfig, ServerContext, ServerSetup } from './start-server.js';
 export { createServer, startServer } from './start-server.js';
+export type { WarmRequest } from './warm-request.js';
+export { injectWarm, isWarmRequest } from './warm-request.js';

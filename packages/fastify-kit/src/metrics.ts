@@ -2,6 +2,7 @@
 import type { ServiceMetrics } from '@repo/ops';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { isWarmRequest } from './warm-request.js';
 
 /** Options of the metrics plugin. */
 export interface MetricsOptions {
@@ -15,6 +16,7 @@ async function observeRequests(fastify: FastifyInstance, opts: MetricsOptions) {
   // the pattern, so the number of series stays bounded whatever URLs clients send. Callback style:
   // an async hook costs every request a promise.
   fastify.addHook('onResponse', (request, reply, done) => {
+    if (isWarmRequest(request)) return done();
     opts.metrics.observeRequest({
       app: opts.app,
       method: request.method,

@@ -1,8 +1,9 @@
 import type { RateCounter } from '@repo/ratelimit';
 import { rateLimitStore } from './rate-limit-store.js';
+import { isWarmRequest, type WarmCandidate } from './warm-request.js';
 
 /** What the policy reads of a request (a `FastifyRequest` has it; tests pass less). */
-export interface RateLimitedRequest {
+export interface RateLimitedRequest extends WarmCandidate {
   readonly ip: string;
   /** A valid bearer token's `client_id` (see the attribution plugin), else null/absent. */
   readonly clientId?: string | null;
@@ -50,7 +51,8 @@ export function rateLimitOptions<R extends RateLimitedRequest>(
     timeWindow: policy.windowMs,
     store: rateLimitStore(counter),
     keyGenerator: clientKey,
-    ...(policy.exempt ? { allowList: policy.exempt } : {}),
+    // A warm-up (see injectWarm) is no client's request.
+    allowList: (request: R) => isWarmRequest(request) || (policy.exempt?.(request) ?? false),
     // The IETF RateLimit header fields (ratelimit-limit, -remaining, -reset) and Retry-After.
     enableDraftSpec: true,
     errorResponseBuilder: (request: R, context: { max: number | string; ttl: number }) =>

@@ -22,7 +22,8 @@ describe('rateLimitOptions', () => {
   it('maps the policy onto @fastify/rate-limit options with the draft headers', () => {
     const options = rateLimitOptions(counter, { max: 5, windowMs: 1_000, exceeded });
     expect(options).toMatchObject({ max: 5, timeWindow: 1_000, enableDraftSpec: true });
-    expect(options).not.toHaveProperty('allowList');
+    // Nothing exempt but warm-ups, which no client sends.
+    expect(options.allowList(request())).toBe(false);
     expect(options.keyGenerator(request({ clientId: 'a' }))).toBe('client:a');
     // The plugin hands max as it was configured, possibly a string.
     expect(options.errorResponseBuilder(request(), { max: '5', ttl: 250 }).message).toBe(
@@ -35,7 +36,8 @@ describe('rateLimitOptions', () => {
     const seen = { ip: '198.51.100.1', log: { info: (b: object) => lines.push(b) } };
     const exempt = (r: { ip: string }) => r.ip === '198.51.100.1';
     const options = rateLimitOptions(counter, { max: 1, windowMs: 1_000, exceeded, exempt });
-    expect(options.allowList).toBe(exempt);
+    expect(options.allowList(seen)).toBe(true);
+    expect(options.allowList({ ...seen, ip: '198.51.100.2' })).toBe(false);
     options.onExceeded(seen);
     expect(lines).toEqual([{ client: 'ip:198.51.100.1' }]);
   });

@@ -1,9 +1,14 @@
-import type { CatalogVersion, LiveCatalog, ReloadStatus } from '@repo/catalog-io';
+import type { CatalogVersion, CatalogWarmer, LiveCatalog, ReloadStatus } from '@repo/catalog-io';
 
 /** A catalog a test moves from version to version, as reloads would. */
 export interface SwappableCatalog extends LiveCatalog {
-  /** Serves `next` from now on, as a successful reload does. */
+  /** Serves `next` from now on, as a successful reload does, with no warm-up. */
   swap(next: CatalogVersion): void;
+  /**
+   * Runs the apps' warmers on `next` (see `onWarm`), then swaps it in, as `openLiveCatalog`'s
+   * reload does; resolves to how many answers the warmers worked out.
+   */
+  warmAndSwap(next: CatalogVersion): Promise<number>;
   /** Records a failed reload: the version that serves stays. */
   fail(error: string): void;
 }
@@ -17,6 +22,11 @@ export interface SwappableCatalog extends LiveCatalog {
 export function swappableCatalog(first: CatalogVersion): SwappableCatalog {
   let current = first;
   let lastReload: ReloadStatus = { status: 'ok', at: first.loadedAt };
+  const warmers = new Set<CatalogWarmer>();
+  const swap = (next: CatalogVersion) => {
+    current = next;
+    lastReload = { status: 'ok', at: new Date() };
+  };
   return {
     get current() {
       return current;
@@ -25,10 +35,20 @@ export function swappableCatalog(first: CatalogVersion): SwappableCatalog {
       return lastReload;
     },
     reload: async () => lastReload,
+    onWarm(warmer) {
+      warmers.add(warmer);
+      return () => {
+        warmers.delete(warmer);
+      };
+    },
     close: async () => undefined,
-    swap(next) {
-      current = next;
-      lastReload = { status: 'ok', at: new Date() };
+    swap,
+    async warmAndSwap(next) {
+      let warmed = 0;
+      const { signal } = new AbortController();
+      for (const warmer of warmers) warmed += await warmer(next, current, signal);
+      swap(next);
+      return warmed;
     },
     fail(error) {
       lastReload = { status: 'failed', at: new Date(), error };

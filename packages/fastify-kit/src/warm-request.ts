@@ -1,0 +1,65 @@
+import { randomUUID } from 'node:crypto';
+import type { CatalogVersion } from '@repo/catalog-io';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+// A warm-up request names the version it reads by a token that lives in this process only for
+// the length of the request: a client that sends the header gets the version that serves, its
+// requests logged, counted and rate limited as any other.
+const WARM_HEADER = 'x-catalog-warm';
+const pending = new Map<string, CatalogVersion>();
+const seen = new WeakSet<object>();
+
+/** A request worked out again before a swap (see {@link injectWarm}). */
+export interface WarmRequest {
+  /** The path and query, as the request that was kept had them. */
+  readonly url: string;
+  /** The headers that choose the representation (`accept`, `accept-language`). */
+  readonly headers: Readonly<Record<string, string>>;
+}
+
+/** What is read of a request to tell a warm-up (a `FastifyRequest` has it; tests pass less). */
+export interface WarmCandidate {
+  readonly headers?: FastifyRequest['headers'];
+}
+
+/** The version a warm-up request reads; undefined for every other request. */
+export function warmVersion(request: WarmCandidate): CatalogVersion | undefined {
+  const token = request.headers?.[WARM_HEADER];
+  return typeof token === 'string' ? pending.get(token) : undefined;
+}
+
+/**
+ * Whether `request` is a warm-up: neither logged, counted in the metrics nor rate limited, since
+ * no client sent it.
+ */
+export function isWarmRequest(request: WarmCandidate): boolean {
+  if (seen.has(request)) return true;
+  if (warmVersion(request) === undefined) return false;
+  // Its token goes when its answer is read, possibly before its last hook runs.
+  seen.add(request);
+  return true;
+}
+
+/**
+ * Sends `request` through `app` in-process (`inject`) reading `version`, a version not yet
+ * swapped in, so that whatever its routes keep per version is kept before the first client
+ * asks. Resolves to the status code.
+ */
+export async function injectWarm(
+  app: FastifyInstance,
+  version: CatalogVersion,
+  request: WarmRequest,
+): Promise<number> {
+  const token = randomUUID();
+  pending.set(token, version);
+  try {
+    const response = await app.inject({
+      method: 'GET',
+      url: request.url,
+      headers: { ...request.headers, [WARM_HEADER]: token },
+    });
+    return response.statusCode;
+  } finally {
+    pending.delete(token);
+  }
+}
