@@ -66,6 +66,9 @@ export default async function mcpApp(fastify: FastifyInstance, opts: McpAppOptio
     fastify.log,
     opts.clicks ?? ownClickReader(fastify, config),
   );
+  // Before a reload's swap, the results this version keeps are worked out in the next one.
+  const stopWarming = opts.catalog.onWarm(tools.warm);
+  fastify.addHook('onClose', async () => stopWarming());
   const card = buildServerCard(config.baseUrl);
 
   await fastify.register(attributionPlugin, {

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { POPULAR_WINDOW_DAYS, TOOL_CONTRACTS, type ToolName } from '@repo/catalog-core';
 import type { CatalogVersion } from '@repo/catalog-io';
 import type { ClickReader } from '@repo/clicks';
@@ -57,7 +58,17 @@ export interface ToolRegistry {
    *   nest deeper than any tool's arguments can.
    */
   call(name: string, args: unknown, catalog: CatalogVersion): Promise<ToolCallOutcome>;
+  /**
+   * Works out again over `next`, before it serves, the results kept lately for `previous` (the
+   * latest first), and keeps them: a `CatalogWarmer`. Answers that depend on the clicks are left
+   * to their next call. Resolves to how many it worked out.
+   */
+  warm(next: CatalogVersion, previous: CatalogVersion, signal: AbortSignal): Promise<number>;
 }
+
+// The results a warm-up works out again at most: the most recently used quarter of the default
+// cache, which real traffic (a few queries far more often than the rest) asks most of the time.
+const MAX_WARM_CALLS = 256;
 
 function errorResult(message: string): ToolCallOutcome {
   return {
@@ -164,6 +175,16 @@ export function createToolRegistry(
     if (!tool.validator.Check(input)) {
       return errorResult(describeInvalidArguments(name, tool.validator.Errors(input)));
     }
+    const outcome = await run(tool, name, input, ctx);
+    return outcome.isError ? outcome : { ...outcome, kept: cache.offer(key, outcome.json) };
+  }
+
+  async function run(
+    tool: { run: ToolHandler },
+    name: string,
+    input: object,
+    ctx: ToolContext,
+  ): Promise<ToolCallOutcome> {
     try {
       const answer = await tool.run(input as never, ctx);
       const json = encode({
@@ -175,7 +196,7 @@ export function createToolRegistry(
         ],
         structuredContent: answer.structuredContent,
       });
-      return { json, isError: false, kept: cache.offer(key, json) };
+      return { json, isError: false, kept: false };
     } catch (err) {
       const failure = explainFailure(err);
       if (failure === undefined) throw err;
@@ -184,5 +205,28 @@ export function createToolRegistry(
     }
   }
 
-  return { listJson, call };
+  async function warm(
+    next: CatalogVersion,
+    previous: CatalogVersion,
+    signal: AbortSignal,
+  ): Promise<number> {
+    const keys = versions.get(previous)?.cache.recent(MAX_WARM_CALLS) ?? [];
+    const { ctx, cache } = versionOf(next);
+    let warmed = 0;
+    for (const key of keys) {
+      if (signal.aborted) break;
+      // Kept only after passing its input schema, as `[name, input]`, or `[name, input, clicks]`.
+      const [name, input, clicks] = JSON.parse(key) as [string, object, unknown?];
+      const tool = tools.get(name);
+      if (tool === undefined || clicks !== undefined) continue;
+      const outcome = await run(tool, name, input, ctx);
+      if (!outcome.isError) cache.keep(key, outcome.json);
+      warmed++;
+      // Between two calls, the version that serves answers whatever came in.
+      await nextTurn();
+    }
+    return warmed;
+  }
+
+  return { listJson, call, warm };
 }
