@@ -19,6 +19,7 @@ import { MESSAGES } from '../i18n/messages.js';
 import { PageCache } from '../render/page-cache.js';
 import type { SiteChrome } from '../render/page-html.js';
 import type { SiteLinks } from '../render/page-model.js';
+import { warmPages } from '../render/warm-pages.js';
 
 /** The parameters a visitor's links keep, each checked before (an agent taking orders, …). */
 export interface KeptParameters {
@@ -118,6 +119,11 @@ async function sitePlugin(fastify: FastifyInstance, opts: SitePluginOptions) {
     }
     return site;
   };
+  // Before a reload's swap, the pages this version keeps are built in the next one.
+  const stopWarming = fastify.catalog.onWarm((next, previous, signal) =>
+    warmPages(fastify, sites.get(previous)?.pages, next, signal),
+  );
+  fastify.addHook('onClose', async () => stopWarming());
   fastify.decorate('site', shell);
   fastify.decorateRequest('site', null as unknown as Site);
   fastify.addHook('onRequest', (request, _reply, done) => {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { WarmRequest } from '@repo/fastify-kit';
 import { LRUCache } from 'lru-cache';
 import { type ContentCoding, encodeBody } from './content-coding.js';
 import type { SiteChrome } from './page-html.js';
@@ -53,6 +54,8 @@ export class CachedPage {
     readonly model: PageModel,
     private readonly chrome: SiteChrome,
     private readonly onGrow: (bytes: number) => void = () => {},
+    /** The request that made it kept, which a warm-up of the next version sends again. */
+    readonly replay?: WarmRequest,
   ) {}
 
   /** The HTML document. */
@@ -120,24 +123,56 @@ export class PageCache {
     return this.#entries?.get(key);
   }
 
-  /** The page for `key`, built with `build` on a miss. */
-  async get(key: string, build: () => Promise<PageModel>): Promise<CachedPage> {
+  /** The page for `key`, built with `build` on a miss; `replay` is the request that asked. */
+  async get(
+    key: string,
+    build: () => Promise<PageModel>,
+    replay?: WarmRequest,
+  ): Promise<CachedPage> {
     const hit = this.peek(key);
     if (hit) return hit;
     const model = await build();
     const entries = this.#entries;
     if (!entries || (model.status ?? 200) !== 200) return new CachedPage(model, this.chrome);
     let bytes = 0;
-    const page = new CachedPage(model, this.chrome, (grown) => {
-      bytes += grown;
-      // The same value set again keeps its old size, so the entry is set anew; a page evicted
-      // meanwhile stays out.
-      if (entries.peek(key) !== page) return;
-      entries.delete(key);
-      entries.set(key, page, { size: bytes });
-    });
+    const page = new CachedPage(
+      model,
+      this.chrome,
+      (grown) => {
+        bytes += grown;
+        // The same value set again keeps its old size, so the entry is set anew; a page evicted
+        // meanwhile stays out.
+        if (entries.peek(key) !== page) return;
+        entries.delete(key);
+        entries.set(key, page, { size: bytes });
+      },
+      replay,
+    );
     entries.set(key, page, { size: 1 });
     return page;
+  }
+
+  /**
+   * The requests that made the most recently used pages kept, the latest first: at most `limit`
+   * of them, weighing at most `maxBytes` together.
+   */
+  recent(limit: number, maxBytes: number): WarmRequest[] {
+    const requests: WarmRequest[] = [];
+    const entries = this.#entries;
+    if (!entries) return requests;
+    let bytes = 0;
+    // Read in one go: the requests the version still serves reorder the entries.
+    for (const [key, page] of entries.entries()) {
+      bytes += entries.info(key)?.size ?? 0;
+      if (requests.length >= limit || bytes > maxBytes) break;
+      if (page.replay) requests.push(page.replay);
+    }
+    return requests;
+  }
+
+  /** The byte budget it was made with. */
+  get maxBytes(): number {
+    return this.#entries?.maxSize ?? 0;
   }
 
   /** Bytes of rendered pages held. */

@@ -1,4 +1,5 @@
 import { SERVICE_INFO } from '@repo/catalog-core';
+import type { WarmRequest } from '@repo/fastify-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Site, SiteShell } from '../plugins/site.js';
 import { MIN_CODED_BYTES, preferredCoding } from './content-coding.js';
@@ -36,7 +37,22 @@ export function sendKeptPage(
     sendPage(request, reply, kept, site, format);
     return undefined;
   }
-  return site.pages.get(key, build).then((page) => sendPage(request, reply, page, site, format));
+  return site.pages
+    .get(key, build, replayOf(request))
+    .then((page) => sendPage(request, reply, page, site, format));
+}
+
+// What chooses a kept page's representation and coding: a warm-up asks again with these.
+const REPLAYED_HEADERS = ['accept', 'accept-language', 'accept-encoding'] as const;
+
+/** The request that made a page kept, as a warm-up sends it again (see `warmPages`). */
+function replayOf(request: FastifyRequest): WarmRequest {
+  const headers: Record<string, string> = {};
+  for (const name of REPLAYED_HEADERS) {
+    const value = request.headers[name];
+    if (typeof value === 'string') headers[name] = value;
+  }
+  return { url: request.url, headers };
 }
 
 /**

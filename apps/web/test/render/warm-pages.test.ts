@@ -1,0 +1,96 @@
+import type { Product } from '@repo/catalog-core';
+import { generateSampleCatalog } from '@repo/catalog-core/sample';
+import { type CatalogVersion, fixedCatalog, type LiveCatalog } from '@repo/catalog-io';
+import { swappableCatalog } from '@repo/fastify-kit/testing';
+import type { CatalogIndex } from '@repo/search';
+import { createEmbeddedIndex } from '@repo/search/embedded';
+import Fastify from 'fastify';
+import fp from 'fastify-plugin';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import webApp, { handleFrameworkError } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
+import { BASE } from '../helper.js';
+
+const all = generateSampleCatalog({ count: 300 });
+const A = all.slice(0, 200);
+const B = all.slice(50, 300);
+const both = A[120]!;
+
+/** A catalog version of `products` whose index counts the products it is asked for. */
+function version(products: readonly Product[], id: string) {
+  const index = createEmbeddedIndex(products);
+  const reads = { count: 0 };
+  const counted = new Proxy(index, {
+    get(target, key) {
+      if (key === 'getBySlug') {
+        return (...args: Parameters<CatalogIndex['getBySlug']>) => {
+          reads.count++;
+          return target.getBySlug(...args);
+        };
+      }
+      const value = Reflect.get(target, key, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  const current: CatalogVersion = fixedCatalog(counted, { version: id }).current;
+  return { version: current, reads };
+}
+
+async function build(live: LiveCatalog, env: Record<string, string> = {}) {
+  const app = Fastify({ logger: false, frameworkErrors: handleFrameworkError });
+  app.register(fp(webApp), { config: loadConfig({ BASE_URL: BASE, ...env }), catalog: live });
+  await app.ready();
+  onTestFinished(() => app.close());
+  return app;
+}
+
+describe('the warm-up of a new catalog version', () => {
+  it('builds the pages the old version kept in the new one, as they were asked, before it serves', async () => {
+    const a = version(A, 'aaaaaaaaaaaaaaaa');
+    const catalog = swappableCatalog(a.version);
+    const app = await build(catalog);
+    const german = { 'accept-language': 'de-DE,de;q=0.9' };
+    const markdown = { accept: 'text/markdown' };
+    await app.inject({ url: `/producto/${both.slug}`, headers: german });
+    await app.inject({ url: `/producto/${both.slug}.md`, headers: markdown });
+    await app.inject('/catalog?q=hoodie&sort=price_asc');
+
+    const b = version(B, 'bbbbbbbbbbbbbbbb');
+    expect(await catalog.warmAndSwap(b.version)).toBe(3);
+    const readsAfterWarm = b.reads.count;
+    expect(readsAfterWarm).toBeGreaterThanOrEqual(2);
+
+    // Each answered from the page the warm-up kept: no product read, the new version's ETag,
+    // and the representation the first request chose.
+    const page = await app.inject({ url: `/producto/${both.slug}`, headers: german });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-language']).toBe('de');
+    expect(page.headers.etag).toMatch(/^"bbbbbbbbbbbbbbbb-/);
+    const twin = await app.inject({ url: `/producto/${both.slug}.md`, headers: markdown });
+    expect(twin.headers['content-type']).toContain('text/markdown');
+    const listing = await app.inject('/catalog?q=hoodie&sort=price_asc');
+    expect(listing.headers.etag).toMatch(/^"bbbbbbbbbbbbbbbb-/);
+    expect(b.reads.count).toBe(readsAfterWarm);
+  });
+
+  it('counts no warm-up request against a client: the rate limit sees only what clients sent', async () => {
+    const a = version(A, 'aaaaaaaaaaaaaaaa');
+    const catalog = swappableCatalog(a.version);
+    const app = await build(catalog, { RATE_LIMIT_PAGES: '2' });
+    expect((await app.inject(`/producto/${both.slug}`)).statusCode).toBe(200);
+    expect(await catalog.warmAndSwap(version(B, 'bbbbbbbbbbbbbbbb').version)).toBe(1);
+    expect((await app.inject(`/producto/${both.slug}`)).statusCode).toBe(200);
+    expect((await app.inject(`/producto/${both.slug}`)).statusCode).toBe(429);
+  });
+
+  it('sends a client that names the warm-up header the version that serves', async () => {
+    const a = version(A, 'aaaaaaaaaaaaaaaa');
+    const catalog = swappableCatalog(a.version);
+    const app = await build(catalog);
+    const page = await app.inject({
+      url: `/producto/${both.slug}`,
+      headers: { 'x-catalog-warm': 'a guess' },
+    });
+    expect(page.headers.etag).toMatch(/^"aaaaaaaaaaaaaaaa-/);
+  });
+});
