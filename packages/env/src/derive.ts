@@ -50,6 +50,7 @@ export interface CatalogEnvValues {
   readonly RATES_FILE?: string | undefined;
   readonly CATALOG_SEED?: number | undefined;
   readonly CATALOG_POLL_MS?: number | undefined;
+  readonly CATALOG_WARM_MS?: number | undefined;
   readonly SEARCH_ENGINE: 'embedded' | 'meilisearch';
   readonly MEILISEARCH_URL?: string | undefined;
   readonly MEILISEARCH_API_KEY?: string | undefined;
@@ -79,6 +80,11 @@ export interface CatalogConfig {
    * system's events; 0: events and SIGHUP only. Absent: the default of the catalog's reader.
    */
   readonly pollMs?: number | undefined;
+  /**
+   * How long a reload may warm the next version (the pages and tool results the serving one kept)
+   * before it swaps it in, in ms; 0: at once. Absent: the default of the catalog's reader.
+   */
+  readonly warmMs?: number | undefined;
   /**
    * Where the embedded engine keeps the prepared form of a catalog file that has none beside it
    * (`DATA_DIR/prepared`); absent: it is built for each start, in a temporary file.
@@ -160,6 +166,7 @@ export function catalogConfig(env: CatalogEnvValues): CatalogConfig {
     ratesFile: env.RATES_FILE,
     seed: env.CATALOG_SEED,
     pollMs: env.CATALOG_POLL_MS,
+    warmMs: env.CATALOG_WARM_MS,
     preparedDir: resolve(env.DATA_DIR ?? DEFAULT_DATA_DIR, 'prepared'),
     engine: env.SEARCH_ENGINE,
     meilisearch: env.MEILISEARCH_URL

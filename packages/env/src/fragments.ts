@@ -82,6 +82,12 @@ export const catalogEnv = {
     default: 2_000,
     description: 'milliseconds from 0 (no poll) to 3600000',
   }),
+  CATALOG_WARM_MS: Type.Integer({
+    minimum: 0,
+    maximum: 60_000,
+    default: 5_000,
+    description: 'milliseconds from 0 (swap at once) to 60000',
+  }),
   CATALOG_SEED: Type.Optional(
     Type.Integer({ minimum: 0, maximum: 4_294_967_295, description: 'an unsigned 32-bit integer' }),
   ),

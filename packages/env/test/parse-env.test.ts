@@ -78,6 +78,12 @@ describe('parseEnv', () => {
     expect(catalogConfig(parseEnv(schema, { RATES_FILE: '' })).ratesFile).toBeUndefined();
   });
 
+  it('reads how long a reload may warm the next version, 5 s unless set, 0 to swap at once', () => {
+    expect(catalogConfig(parseEnv(schema, {})).warmMs).toBe(5_000);
+    expect(catalogConfig(parseEnv(schema, { CATALOG_WARM_MS: '0' })).warmMs).toBe(0);
+    expect(() => parseEnv(schema, { CATALOG_WARM_MS: '-1' })).toThrow(/CATALOG_WARM_MS/);
+  });
+
   it('reads CATALOG_URL with its poll, size limit and folder, and refuses it beside CATALOG_FILE', () => {
     const withData = Type.Object({ ...schema.properties, ...dataEnv });
     const config = catalogConfig(

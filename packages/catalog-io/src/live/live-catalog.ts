@@ -100,7 +100,7 @@ export interface LiveCatalogOptions {
   readonly fetchTimeoutMs?: number;
   /**
    * How long the warmers may take before a swap, in ms (see `onWarm`); 0 swaps at once. Default
-   * 5,000.
+   * `config.warmMs`, else 5,000.
    */
   readonly warmMs?: number;
 }
@@ -202,7 +202,7 @@ export async function openLiveCatalog(
     }
   }
 
-  const warmUps = new WarmUps(options.warmMs ?? DEFAULT_WARM_MS, log);
+  const warmUps = new WarmUps(options.warmMs ?? config.warmMs ?? DEFAULT_WARM_MS, log);
   let live: { current: CatalogVersion; lastReload: ReloadStatus } | undefined;
   const first = await load();
   live = { current: first, lastReload: { status: 'ok', at: first.loadedAt } };
