@@ -1,7 +1,7 @@
 import type { CatalogVersion, LiveCatalog } from '@repo/catalog-io';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { isWarmRequest, warmVersion } from './warm-request.js';
+import { warmVersion } from './warm-request.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -30,7 +30,6 @@ async function decorateCatalog(fastify: FastifyInstance, opts: CatalogOptions) {
   fastify.addHook('onRequest', (request, _reply, done) => {
     // A warm-up reads the version about to be swapped in (see injectWarm).
     request.catalog = warmVersion(request) ?? live.current;
-    if (request.catalog !== live.current) isWarmRequest(request);
     done();
   });
 }

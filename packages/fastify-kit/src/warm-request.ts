@@ -25,7 +25,10 @@ export interface WarmCandidate {
 /** The version a warm-up request reads; undefined for every other request. */
 export function warmVersion(request: WarmCandidate): CatalogVersion | undefined {
   const token = request.headers?.[WARM_HEADER];
-  return typeof token === 'string' ? pending.get(token) : undefined;
+  const version = typeof token === 'string' ? pending.get(token) : undefined;
+  // Its token goes when its answer is read, possibly before its last hook runs.
+  if (version !== undefined) seen.add(request);
+  return version;
 }
 
 /**
@@ -33,11 +36,7 @@ export function warmVersion(request: WarmCandidate): CatalogVersion | undefined 
  * no client sent it.
  */
 export function isWarmRequest(request: WarmCandidate): boolean {
-  if (seen.has(request)) return true;
-  if (warmVersion(request) === undefined) return false;
-  // Its token goes when its answer is read, possibly before its last hook runs.
-  seen.add(request);
-  return true;
+  return seen.has(request) || warmVersion(request) !== undefined;
 }
 
 /**
