@@ -16,10 +16,22 @@ local threads = {}
 -- law). Each pause is drawn from 0 to twice the mean (whole milliseconds, as wrk takes them): with
 -- one fixed pause the connections move in step, all fifty requests arrive together, and the last
 -- waits behind the other 49 at any load, which measured the generator's rhythm, not the server.
-local delay_ms = tonumber(os.getenv("BENCH_DELAY_MS") or "")
-if delay_ms and delay_ms > 0 then
+local delay_ms = tonumber(os.getenv("BENCH_DELAY_MS") or "") or 0
+-- With BENCH_START_MS and BENCH_CONNECTIONS set, each connection's first request waits that long:
+-- the server accepts every connection before the first answer is timed. Node (libuv) accepts one
+-- connection per turn of its event loop, and a saturated turn answers every connection accepted
+-- so far: the fiftieth new connection to a busy server waits fifty turns, seconds when a request
+-- costs milliseconds, and that wait is the connection's, not the request's. wrk calls delay()
+-- before each connection's first request, then before each request that follows an answer.
+local start_ms = tonumber(os.getenv("BENCH_START_MS") or "") or 0
+local starting = start_ms > 0 and (tonumber(os.getenv("BENCH_CONNECTIONS") or "") or 0) or 0
+if delay_ms > 0 or starting > 0 then
   function delay()
-    return math.random(0, 2 * delay_ms)
+    if starting > 0 then
+      starting = starting - 1
+      return start_ms
+    end
+    return delay_ms > 0 and math.random(0, 2 * delay_ms) or 0
   end
 end
 

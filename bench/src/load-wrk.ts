@@ -75,7 +75,11 @@ export function createWrk(options: {
 
   return {
     name: 'wrk',
-    async run(baseUrl, scenario, { connections, durationS, rate, timeoutS }): Promise<LoadResult> {
+    async run(
+      baseUrl,
+      scenario,
+      { connections, durationS, rate, timeoutS, startPauseMs = 0 },
+    ): Promise<LoadResult> {
       assertLoopback(baseUrl);
       const file = await fileOf(scenario);
       const cursor = cursorOf(scenario);
@@ -86,7 +90,8 @@ export function createWrk(options: {
         '--connections',
         String(connections),
         '--duration',
-        `${Math.max(1, Math.round(durationS))}s`,
+        // Whole seconds, as wrk takes them; the first requests' pause comes on top.
+        `${Math.max(1, startPauseMs > 0 ? Math.ceil(durationS + startPauseMs / 1000) : Math.round(durationS))}s`,
         '--timeout',
         `${timeoutS ?? 10}s`,
         '--script',
@@ -102,8 +107,15 @@ export function createWrk(options: {
         // wrk's pauses are whole milliseconds, before each request of each connection.
         const delayMs =
           rate === undefined ? 0 : Math.max(1, Math.round((connections * 1000) / rate));
-        // biome-ignore lint/style/noProcessEnv: wrk inherits the runner's environment (PATH, locale)
-        const env = delayMs > 0 ? { ...process.env, BENCH_DELAY_MS: String(delayMs) } : process.env;
+        const env = {
+          // biome-ignore lint/style/noProcessEnv: wrk inherits the runner's environment (PATH, locale)
+          ...process.env,
+          ...(delayMs > 0 && { BENCH_DELAY_MS: String(delayMs) }),
+          ...(startPauseMs > 0 && {
+            BENCH_START_MS: String(Math.round(startPauseMs)),
+            BENCH_CONNECTIONS: String(connections),
+          }),
+        };
         execFile(command, args, { maxBuffer: 1 << 20, env }, (error, out, err) => {
           if (error) reject(new Error(`wrk failed: ${error.message}\n${err}`));
           else resolve(out);
@@ -113,7 +125,8 @@ export function createWrk(options: {
       if (line === undefined) throw new Error(`wrk printed no result:\n${stdout}`);
       const s = JSON.parse(line) as WrkSummary;
       cursor.next = s.next;
-      const seconds = s.durationUs / 1e6;
+      // The first requests' pause is not the server's time.
+      const seconds = s.durationUs / 1e6 - startPauseMs / 1000;
       return {
         name: scenario.name,
         requests: s.requests,

@@ -36,6 +36,12 @@ export interface LoadOptions {
   readonly rate?: number;
   /** A request unanswered this long counts as a timeout, its latency unrecorded (default 10 s). */
   readonly timeoutS?: number;
+  /**
+   * Each connection waits this long before its first request, so that the server has accepted
+   * every connection before an answer is timed (see lua/requests.lua). Not part of the run's
+   * duration. Default 0. wrk only: the autocannon fallback starts at once.
+   */
+  readonly startPauseMs?: number;
 }
 
 /** What one load run measured, as the load generator saw it. */

@@ -164,4 +164,38 @@ describe('wrk driven by lua/requests.lua', () => {
     expect(paced.rps).toBeLessThanOrEqual(205);
     expect(free.rps).toBeGreaterThan(paced.rps * 5);
   });
+
+  it('holds the first request of each connection when asked, outside the run duration', async () => {
+    // When each connection was accepted, and when its first request came.
+    const firstWaits = async (startPauseMs?: number) => {
+      const accepted = new Map<unknown, number>();
+      const waits: number[] = [];
+      const onConnection = (socket: unknown) => accepted.set(socket, performance.now());
+      const onRequest = (request: IncomingMessage) => {
+        const at = accepted.get(request.socket);
+        if (at === undefined) return;
+        accepted.delete(request.socket);
+        waits.push(performance.now() - at);
+      };
+      server.on('connection', onConnection).on('request', onRequest);
+      const scenario: LoadScenario = { name: 'start', requests: [{ path: '/p' }] };
+      const result = await wrk.run(baseUrl, scenario, {
+        connections: 4,
+        durationS: 1,
+        ...(startPauseMs !== undefined && { startPauseMs }),
+      });
+      server.off('connection', onConnection).off('request', onRequest);
+      return { waits, result };
+    };
+    const held = await firstWaits(400);
+    const free = await firstWaits();
+    expect(held.waits).toHaveLength(4);
+    expect(Math.min(...held.waits)).toBeGreaterThan(300);
+    expect(Math.max(...free.waits)).toBeLessThan(200);
+    // The pause comes on top of the second asked for (wrk counts whole seconds), and is not
+    // counted in the run's time.
+    expect(held.result.durationS).toBeGreaterThan(0.95);
+    expect(held.result.durationS).toBeLessThan(1.7);
+    expect(held.result.requests).toBeGreaterThan(30);
+  });
 });

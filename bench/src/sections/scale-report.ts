@@ -12,6 +12,9 @@ export const SCALE_METHOD = {
   searchMinS: 10,
   // A search held up for seconds still counts: wrk's default 10 s would drop it as a timeout.
   timeoutS: 60,
+  // Fifty new connections to a server still answering the warm-up's last requests: long enough
+  // for it to finish them and accept all fifty before the first timed request (see LoadOptions).
+  searchStartPauseMs: 250,
 } as const;
 
 const mb = (n: number | undefined) => fmt(n, 0);
@@ -163,6 +166,7 @@ export function printScale(
       '',
       `Each size: \`catalog import\` of the sample NDJSON with --out X into a temporary folder; the server on X with X.prepared removed and an empty DATA_DIR; \`catalog import\` of the changed copy (one product in 50 a yuan dearer) and of the catalog again; the server on X as the import left it, with another empty DATA_DIR, which stays up for the rest. Server: the one-process server, LOG_LEVEL=info, on the servers' core. RSS at the first 200 from VmRSS, peak from VmHWM (the whole start).`,
       `Reloads: the other version (and its X.prepared, renamed first, when the import wrote one) renamed over X, SIGHUP at once, timed to the first /health.json naming the new version; RSS after ${RELOAD_METHOD.settleMs / 1000} s. Peak: ${first?.peakMethod ?? 'VmHWM'}.`,
+      `Concurrent searches: each scenario at full speed over ${SCALE_METHOD.searchConnections} connections for ${SCALE_METHOD.searchMinS} s (or --duration), after a warm-up; in each run every connection waits ${SCALE_METHOD.searchStartPauseMs} ms before its first request, so that the server has accepted all of them before an answer is timed (it accepts one new connection per turn of its event loop).`,
       `Under load: ${first?.scenario ?? 'product pages and MCP searches'}, after ${RELOAD_METHOD.reloadAfterMs / 1000} s of a window at half the full-speed req/s, beside a window without; a wait is the time a request took to be answered: the /health.json probe's (one request at a time, every 10 ms) and the load's slowest. RSS before: just before the swap; peak: VmHWM, reset at the window's start.`,
     ].join('\n'),
   );

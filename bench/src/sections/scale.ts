@@ -33,7 +33,13 @@ export const DEFAULT_COUNT = 200_000;
 /** The size `--scale` adds. */
 export const SCALE_COUNT = 1_000_000;
 
-const { reloads: RELOADS, searchConnections, searchMinS, timeoutS } = SCALE_METHOD;
+const {
+  reloads: RELOADS,
+  searchConnections,
+  searchMinS,
+  searchStartPauseMs: startPauseMs,
+  timeoutS,
+} = SCALE_METHOD;
 const SEARCHES: readonly (readonly [SearchKey, LoadScenario])[] = [
   ['catalog', CATALOG_SEARCH],
   ['zipf', ZIPF_SEARCH],
@@ -221,11 +227,13 @@ async function searchesOn(ctx: BenchContext, server: Started): Promise<ScaleSear
       connections,
       durationS: ctx.rounds.warmupS,
       timeoutS,
+      startPauseMs,
     });
     const run = await measure(ctx.generator, target, scenario, {
       connections,
       durationS,
       timeoutS,
+      startPauseMs,
     });
     runs.push({ ...run, key, connections });
   }
