@@ -166,15 +166,34 @@ function inWorker(job: PrepareJob): Promise<Prepared> {
   const { worker, waiting } = preparer;
   const id = preparer.next++;
   worker.ref();
+  const previous = job.previous && ownBuffers(job.previous);
   return new Promise<Prepared>((resolve, reject) => {
     waiting.set(id, { resolve, reject });
-    worker.postMessage({ id, job });
+    worker.postMessage(
+      { id, job: { ...job, previous } },
+      previous
+        ? [previous.slugBytes.buffer, previous.slugOffsets.buffer, previous.prints.buffer]
+        : [],
+    );
   }).catch((error: Error) => {
     if (isCatalogIoError(error)) throw error;
     throw new CatalogIoError('FILE_READ', `cannot prepare ${job.file}: ${error.message}`, {
       cause: error,
     });
   });
+}
+
+/**
+ * The fingerprints in buffers of their own, to be moved to the worker. Those of an open version
+ * are views on its whole index: posted as they are, the index would be copied with them, tens of
+ * megabytes on the event loop at each reload of a large catalog.
+ */
+export function ownBuffers(fingerprints: Fingerprints): Fingerprints {
+  return {
+    slugBytes: fingerprints.slugBytes.slice(),
+    slugOffsets: fingerprints.slugOffsets.slice(),
+    prints: fingerprints.prints.slice(),
+  };
 }
 
 type WorkerAnswer =
