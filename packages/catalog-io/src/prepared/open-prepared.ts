@@ -183,12 +183,19 @@ function inWorker(job: PrepareJob): Promise<Prepared> {
   });
 }
 
+/** Fingerprints whose arrays each have a buffer of their own, which can be transferred. */
+interface OwnFingerprints extends Fingerprints {
+  readonly slugBytes: Uint8Array<ArrayBuffer>;
+  readonly slugOffsets: Uint32Array<ArrayBuffer>;
+  readonly prints: Uint32Array<ArrayBuffer>;
+}
+
 /**
  * The fingerprints in buffers of their own, to be moved to the worker. Those of an open version
  * are views on its whole index: posted as they are, the index would be copied with them, tens of
  * megabytes on the event loop at each reload of a large catalog.
  */
-export function ownBuffers(fingerprints: Fingerprints): Fingerprints {
+export function ownBuffers(fingerprints: Fingerprints): OwnFingerprints {
   return {
     slugBytes: fingerprints.slugBytes.slice(),
     slugOffsets: fingerprints.slugOffsets.slice(),
