@@ -1,19 +1,13 @@
-import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { pino } from 'pino';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { millisText, writeAccessLine } from '../src/access-log.js';
 import { bindAccessLine, bindRequestLog, serverOptions } from '../src/index.js';
+import { logLines } from './helper.js';
 
 /** A server with the shared options, logging JSON lines into `lines`. */
 async function build(level = 'info') {
-  const lines: Record<string, unknown>[] = [];
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(JSON.parse(String(chunk)));
-      done();
-    },
-  });
+  const { lines, stream } = logLines();
   const app = Fastify({
     logger: { level, stream },
     ...serverOptions({ headersTimeoutMs: 5_000, requestTimeoutMs: 10_000 }),

@@ -1,8 +1,8 @@
-import { Writable } from 'node:stream';
 import { createKeySet, generateSigningKey, type KeySet, signAccessToken } from '@repo/jwt';
 import Fastify from 'fastify';
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { attributionPlugin as attribution } from '../src/index.js';
+import { logLines } from './helper.js';
 
 // The plugin's wiring: which token verifies, and why others do not, is tested with
 // createClientAttribution in @repo/jwt.
@@ -22,13 +22,7 @@ const sign = (set: KeySet) =>
 
 /** An app with the plugin and one route that echoes what it knows; logs captured as JSON lines. */
 async function build() {
-  const lines: Record<string, unknown>[] = [];
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(JSON.parse(String(chunk)));
-      done();
-    },
-  });
+  const { lines, stream } = logLines();
   const app = Fastify({ logger: { level: 'info', stream } });
   await app.register(attribution, { issuer, jwks: keys.publicJwks });
   app.get('/who', async (request) => {

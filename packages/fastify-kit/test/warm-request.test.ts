@@ -1,22 +1,16 @@
-import { Writable } from 'node:stream';
 import type { CatalogVersion } from '@repo/catalog-io';
 import Fastify from 'fastify';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { catalogPlugin, injectWarm, serverOptions } from '../src/index.js';
 import { swappableCatalog } from '../src/testing/swappable-catalog.js';
+import { logLines } from './helper.js';
 
 // The plugin hands requests a version and reads nothing of it: its name is enough here.
 const version = (id: string) => ({ version: id, loadedAt: new Date() }) as CatalogVersion;
 
 /** An app that answers the version each request reads, logging access lines into `lines`. */
 async function build() {
-  const lines: Record<string, unknown>[] = [];
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(JSON.parse(String(chunk)));
-      done();
-    },
-  });
+  const { lines, stream } = logLines();
   const app = Fastify({
     logger: { level: 'info', stream },
     ...serverOptions({ headersTimeoutMs: 5_000, requestTimeoutMs: 10_000 }),
