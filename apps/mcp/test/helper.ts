@@ -8,9 +8,9 @@ import type { Env } from '@repo/env';
 import { startServerProcess } from '@repo/fastify-kit/testing';
 import type { CatalogIndex } from '@repo/search';
 import { createEmbeddedIndex } from '@repo/search/embedded';
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { onTestFinished } from 'vitest';
+import { expect, onTestFinished } from 'vitest';
 import mcpApp, { type McpAppOptions } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { createErrorHandler } from '../src/error-handler.js';
@@ -44,6 +44,31 @@ export async function build(env: Env = {}, { index, ...options }: BuildOptions =
   await app.ready();
   onTestFinished(() => app.close());
   return app;
+}
+
+/** What a `search_products` call answers, as the tests read it. */
+export interface SearchAnswer {
+  readonly structuredContent: Record<string, unknown>;
+  readonly content: readonly { readonly text: string }[];
+}
+
+/** The answer of a `search_products` call through `app`, which must succeed. */
+export async function searchProducts(
+  app: FastifyInstance,
+  args: Record<string, unknown>,
+): Promise<SearchAnswer> {
+  const response = await app.inject(
+    rpc({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'search_products', arguments: args },
+    }),
+  );
+  expect(response.statusCode).toBe(200);
+  const result = response.json().result;
+  expect(result.isError, JSON.stringify(result)).toBeFalsy();
+  return result;
 }
 
 /** A JSON-RPC POST for `app.inject`. */

@@ -1,29 +1,18 @@
 import { agentProductUrl, DEFAULT_AGENTS } from '@repo/catalog-core';
 import { createClickCounter } from '@repo/clicks';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { BASE_URL, build, products, rpc } from '../helper.js';
+import { BASE_URL, build, products, searchProducts } from '../helper.js';
 
 interface Item {
   slug: string;
   buy_links: { agent: string; name: string; url: string }[];
 }
 
-async function search(app: Awaited<ReturnType<typeof build>>, args: Record<string, unknown>) {
-  const response = await app.inject(
-    rpc({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'tools/call',
-      params: { name: 'search_products', arguments: args },
-    }),
-  );
-  const result = response.json().result;
-  expect(result.isError, JSON.stringify(result)).toBeFalsy();
-  return result as {
+const search = async (app: Awaited<ReturnType<typeof build>>, args: Record<string, unknown>) =>
+  (await searchProducts(app, args)) as unknown as {
     structuredContent: { items: Item[]; total: number; link?: { buy_links?: Item['buy_links'] } };
     content: { text: string }[];
   };
-}
 
 function counter() {
   const clicks = createClickCounter();

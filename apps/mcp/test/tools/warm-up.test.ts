@@ -2,11 +2,10 @@ import type { Product } from '@repo/catalog-core';
 import { generateSampleCatalog } from '@repo/catalog-core/sample';
 import { fixedCatalog } from '@repo/catalog-io';
 import { swappableCatalog } from '@repo/fastify-kit/testing';
-import type { CatalogIndex } from '@repo/search';
 import { createEmbeddedIndex } from '@repo/search/embedded';
-import type { FastifyInstance } from 'fastify';
+import { countingIndex } from '@repo/search/testing';
 import { describe, expect, it } from 'vitest';
-import { build, rpc } from '../helper.js';
+import { build, searchProducts } from '../helper.js';
 
 const all = generateSampleCatalog({ count: 300 });
 const A = all.slice(0, 200);
@@ -14,34 +13,8 @@ const B = all.slice(50, 300);
 
 /** A catalog version of `products` whose index counts its searches. */
 function version(products: readonly Product[], id: string) {
-  const index = createEmbeddedIndex(products);
-  const searches = { count: 0 };
-  const counted = new Proxy(index, {
-    get(target, key) {
-      if (key === 'search') {
-        return (...args: Parameters<CatalogIndex['search']>) => {
-          searches.count++;
-          return target.search(...args);
-        };
-      }
-      const value = Reflect.get(target, key, target);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
-  return { version: fixedCatalog(counted, { version: id }).current, searches };
-}
-
-async function search(app: FastifyInstance, args: Record<string, unknown>) {
-  const response = await app.inject(
-    rpc({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'tools/call',
-      params: { name: 'search_products', arguments: args },
-    }),
-  );
-  expect(response.statusCode).toBe(200);
-  return response.json().result;
+  const { index, calls } = countingIndex(createEmbeddedIndex(products), 'search');
+  return { version: fixedCatalog(index, { version: id }).current, searches: calls };
 }
 
 describe('the warm-up of a new catalog version', () => {
@@ -52,10 +25,10 @@ describe('the warm-up of a new catalog version', () => {
     const kept = [{ query: 'hoodie' }, { limit: 3 }, { query: 'sneakers', sort: 'price_asc' }];
     // Twice each: a result is kept from its second call on. One call only: not kept.
     for (const args of kept) {
-      await search(app, args);
-      await search(app, args);
+      await searchProducts(app, args);
+      await searchProducts(app, args);
     }
-    await search(app, { query: 'once only' });
+    await searchProducts(app, { query: 'once only' });
 
     const b = version(B, 'bbbbbbbbbbbbbbbb');
     expect(await catalog.warmAndSwap(b.version)).toBe(kept.length);
@@ -63,18 +36,18 @@ describe('the warm-up of a new catalog version', () => {
     // Served from what the warm-up kept: no search runs, and the answers are the new version's.
     for (const args of kept) {
       const fresh = await createFresh(B, args);
-      expect((await search(app, args)).structuredContent).toEqual(fresh);
+      expect((await searchProducts(app, args)).structuredContent).toEqual(fresh);
     }
     expect(b.searches.count).toBe(kept.length);
-    expect((await search(app, { limit: 3 })).structuredContent.total).toBe(250);
+    expect((await searchProducts(app, { limit: 3 })).structuredContent.total).toBe(250);
   });
 
   it('leaves answers in the popular order to their next call: the clicks may have moved', async () => {
     const a = version(A, 'aaaaaaaaaaaaaaaa');
     const catalog = swappableCatalog(a.version);
     const app = await build({}, { catalog });
-    await search(app, { sort: 'popular' });
-    await search(app, { sort: 'popular' });
+    await searchProducts(app, { sort: 'popular' });
+    await searchProducts(app, { sort: 'popular' });
     const b = version(B, 'bbbbbbbbbbbbbbbb');
     expect(await catalog.warmAndSwap(b.version)).toBe(0);
     expect(b.searches.count).toBe(0);
@@ -84,5 +57,5 @@ describe('the warm-up of a new catalog version', () => {
 /** The structured answer of `args` over a fresh app on `products`. */
 async function createFresh(products: readonly Product[], args: Record<string, unknown>) {
   const app = await build({}, { index: createEmbeddedIndex(products) });
-  return (await search(app, args)).structuredContent;
+  return (await searchProducts(app, args)).structuredContent;
 }

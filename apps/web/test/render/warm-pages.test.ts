@@ -2,8 +2,8 @@ import type { Product } from '@repo/catalog-core';
 import { generateSampleCatalog } from '@repo/catalog-core/sample';
 import { type CatalogVersion, fixedCatalog, type LiveCatalog } from '@repo/catalog-io';
 import { swappableCatalog } from '@repo/fastify-kit/testing';
-import type { CatalogIndex } from '@repo/search';
 import { createEmbeddedIndex } from '@repo/search/embedded';
+import { countingIndex } from '@repo/search/testing';
 import Fastify from 'fastify';
 import fp from 'fastify-plugin';
 import { describe, expect, it, onTestFinished } from 'vitest';
@@ -18,22 +18,9 @@ const both = A[120]!;
 
 /** A catalog version of `products` whose index counts the products it is asked for. */
 function version(products: readonly Product[], id: string) {
-  const index = createEmbeddedIndex(products);
-  const reads = { count: 0 };
-  const counted = new Proxy(index, {
-    get(target, key) {
-      if (key === 'getBySlug') {
-        return (...args: Parameters<CatalogIndex['getBySlug']>) => {
-          reads.count++;
-          return target.getBySlug(...args);
-        };
-      }
-      const value = Reflect.get(target, key, target);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
-  const current: CatalogVersion = fixedCatalog(counted, { version: id }).current;
-  return { version: current, reads };
+  const { index, calls } = countingIndex(createEmbeddedIndex(products), 'getBySlug');
+  const current: CatalogVersion = fixedCatalog(index, { version: id }).current;
+  return { version: current, reads: calls };
 }
 
 async function build(live: LiveCatalog, env: Record<string, string> = {}) {

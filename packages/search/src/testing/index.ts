@@ -1,5 +1,7 @@
 // @repo/search/testing: helpers for the tests of code that uses the search package, the model of
 // Meilisearch and the judged query sets with their relevance measures.
+export type { CountedCalls } from './counting-index.js';
+export { countingIndex } from './counting-index.js';
 export type { MeilisearchModel } from './meilisearch-model/model-server.js';
 export { startMeilisearchModel } from './meilisearch-model/model-server.js';
 export type { MeilisearchStub, StubMode } from './meilisearch-stub.js';
