@@ -35,6 +35,18 @@ export function serverEnv(defaultPort: number) {
 }
 
 /** Where the catalog comes from and which engine serves it. */
+/**
+ * How often a catalog's files are checked for a new version, in ms, when nothing says otherwise:
+ * the environment's default and `openLiveCatalog`'s.
+ */
+export const DEFAULT_CATALOG_POLL_MS = 2_000;
+/**
+ * How long a reload may warm the next version before it swaps it in, in ms: enough to work out
+ * again a few thousand kept answers at half load. The environment's default and
+ * `openLiveCatalog`'s.
+ */
+export const DEFAULT_CATALOG_WARM_MS = 5_000;
+
 export const catalogEnv = {
   CATALOG_FILE: Type.Optional(
     Type.String({ description: 'a path to a CSV, XLSX, JSON or NDJSON catalog file' }),
@@ -79,13 +91,13 @@ export const catalogEnv = {
   CATALOG_POLL_MS: Type.Integer({
     minimum: 0,
     maximum: 3_600_000,
-    default: 2_000,
+    default: DEFAULT_CATALOG_POLL_MS,
     description: 'milliseconds from 0 (no poll) to 3600000',
   }),
   CATALOG_WARM_MS: Type.Integer({
     minimum: 0,
     maximum: 60_000,
-    default: 5_000,
+    default: DEFAULT_CATALOG_WARM_MS,
     description: 'milliseconds from 0 (swap at once) to 60000',
   }),
   CATALOG_SEED: Type.Optional(

@@ -17,7 +17,12 @@ export type { EnvErrorCode, EnvIssue } from './errors.js';
 export { EnvError, isEnvError } from './errors.js';
 export type { StartLog } from './exit-on-start-error.js';
 export { exitOnStartError } from './exit-on-start-error.js';
-export { catalogEnv, serverEnv } from './fragments.js';
+export {
+  catalogEnv,
+  DEFAULT_CATALOG_POLL_MS,
+  DEFAULT_CATALOG_WARM_MS,
+  serverEnv,
+} from './fragments.js';
 export { loadOrExit } from './load-or-exit.js';
 export type { Env } from './parse-env.js';
 export { parseEnv } from './parse-env.js';

@@ -6,6 +6,7 @@ import {
   DEFAULT_LEXICON,
   type Lexicon,
 } from '@repo/catalog-core';
+import { DEFAULT_CATALOG_POLL_MS, DEFAULT_CATALOG_WARM_MS } from '@repo/env';
 import type { CatalogIndex } from '@repo/search';
 import type { CatalogFormat } from '../formats.js';
 import {
@@ -105,11 +106,7 @@ export interface LiveCatalogOptions {
   readonly warmMs?: number;
 }
 
-const DEFAULT_POLL_MS = 2_000;
 const DEFAULT_SETTLE_MS = 300;
-// Enough to work out again a few thousand kept answers at half load; a version that is not
-// warm by then is swapped in all the same.
-const DEFAULT_WARM_MS = 5_000;
 // A file replaced while it was read is read again, a few times at most.
 const MAX_ATTEMPTS = 3;
 
@@ -144,7 +141,7 @@ export async function openLiveCatalog(
   const files = watchedFiles(config);
   // Taken before the first load: a file replaced while it loads is read again.
   const since = await Promise.all(files.map(signature));
-  const pollMs = options.pollMs ?? config.pollMs ?? DEFAULT_POLL_MS;
+  const pollMs = options.pollMs ?? config.pollMs ?? DEFAULT_CATALOG_POLL_MS;
   const versions =
     config.engine === 'meilisearch' && config.meilisearch
       ? await indexVersions(config.meilisearch, localVersionParts(config), log)
@@ -202,7 +199,7 @@ export async function openLiveCatalog(
     }
   }
 
-  const warmUps = new WarmUps(options.warmMs ?? config.warmMs ?? DEFAULT_WARM_MS, log);
+  const warmUps = new WarmUps(options.warmMs ?? config.warmMs ?? DEFAULT_CATALOG_WARM_MS, log);
   let live: { current: CatalogVersion; lastReload: ReloadStatus } | undefined;
   const first = await load();
   live = { current: first, lastReload: { status: 'ok', at: first.loadedAt } };
