@@ -9,6 +9,7 @@ export interface ServerEnvValues {
   readonly BASE_URL?: string | undefined;
   readonly LOG_LEVEL: string;
   readonly CLOSE_GRACE_MS: number;
+  readonly UV_THREADPOOL_SIZE?: number | undefined;
 }
 
 /** The server part of an app's config. */
@@ -19,6 +20,8 @@ export interface ServerConfig {
   readonly baseUrl: string;
   readonly logLevel: string;
   readonly closeGraceMs: number;
+  /** The size of libuv's thread pool, when `UV_THREADPOOL_SIZE` sets one (libuv's default: 4). */
+  readonly threadPoolSize?: number;
 }
 
 /**
@@ -34,6 +37,7 @@ export function serverConfig(env: ServerEnvValues): ServerConfig {
     baseUrl,
     logLevel: env.LOG_LEVEL,
     closeGraceMs: env.CLOSE_GRACE_MS,
+    ...(env.UV_THREADPOOL_SIZE !== undefined && { threadPoolSize: env.UV_THREADPOOL_SIZE }),
   };
 }
 

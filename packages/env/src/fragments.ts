@@ -31,6 +31,11 @@ export function serverEnv(defaultPort: number) {
       default: 10_000,
       description: 'milliseconds from 0 to 120000',
     }),
+    // libuv's own variable, read by Node at start: the process reads it too, to tell the pool's
+    // threads from V8's (see `startServer` of @repo/fastify-kit).
+    UV_THREADPOOL_SIZE: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 1_024, description: 'an integer from 1 to 1024' }),
+    ),
   };
 }
 

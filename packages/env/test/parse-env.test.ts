@@ -49,6 +49,15 @@ describe('parseEnv', () => {
     );
   });
 
+  it("reads libuv's pool size when set, and names it when it is not one libuv takes", () => {
+    expect(serverConfig(parseEnv(schema, {})).threadPoolSize).toBeUndefined();
+    expect(serverConfig(parseEnv(schema, { UV_THREADPOOL_SIZE: '16' })).threadPoolSize).toBe(16);
+    expect(() => parseEnv(schema, { UV_THREADPOOL_SIZE: 'four' })).toThrow(
+      'UV_THREADPOOL_SIZE: must be an integer from 1 to 1024 (got "four")',
+    );
+    expect(() => parseEnv(schema, { UV_THREADPOOL_SIZE: '0' })).toThrow(/UV_THREADPOOL_SIZE/);
+  });
+
   it('rejects a port out of range', () => {
     expect(() => parseEnv(schema, { PORT: '70000' })).toThrow(/PORT/);
   });
