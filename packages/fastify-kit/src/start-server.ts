@@ -15,6 +15,7 @@ import {
 } from '@repo/ops';
 import closeWithGrace from 'close-with-grace';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { yieldHelperThreads } from './helper-threads.js';
 import { LineBatch } from './log-destination.js';
 import { serverOptions } from './server-options.js';
 
@@ -108,9 +109,10 @@ export async function createServer<C extends CatalogConfig | undefined = undefin
 }
 
 /**
- * The whole of a server entry: {@link createServer}, then `close-with-grace` (SIGTERM and SIGINT
- * close the server, in-flight requests get `CLOSE_GRACE_MS` to finish), then `listen` on the
- * config's host and port. Returns the listening server.
+ * The whole of a server entry: V8's helper threads put behind the event loop (see
+ * `yieldHelperThreads`), {@link createServer}, then `close-with-grace` (SIGTERM and SIGINT close
+ * the server, in-flight requests get `CLOSE_GRACE_MS` to finish), then `listen` on the config's
+ * host and port. Returns the listening server.
  *
  * @example
  * const config = loadOrExit(loadConfig);
@@ -126,7 +128,9 @@ export async function createServer<C extends CatalogConfig | undefined = undefin
 export async function startServer<C extends CatalogConfig | undefined = undefined>(
   setup: ServerSetup<C>,
 ): Promise<FastifyInstance> {
+  const helpers = await yieldHelperThreads(setup.config.threadPoolSize);
   const app = await createServer(setup);
+  app.log.debug({ threads: helpers.length }, 'helper threads yield to the event loop');
   // close-with-grace also closes on SIGHUP; a process with a catalog reloads it on SIGHUP instead
   // (see reloadOnHangup), and must stay up.
   const skip = setup.catalog ? ['SIGHUP' as const] : [];
