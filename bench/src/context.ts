@@ -38,6 +38,8 @@ export interface BenchContext {
   readonly only: string | undefined;
   /** Another build's `catalog` CLI, run on the import section's CSV files beside this tree's. */
   readonly compareCli: string | undefined;
+  /** The Node binary of every measured service and twin (`--node`, else this runner's). */
+  readonly node: string;
   /** Node flags for every measured service (`--cpu-prof` with --profile). */
   readonly nodeArgs: readonly string[];
   /** What goes to bench/results/latest.json, section by section. */

@@ -35,6 +35,8 @@ export interface StartOptions {
   readonly probePath: string;
   /** Arguments after the entry point, given the port chosen. */
   readonly args?: (port: number) => readonly string[];
+  /** The Node binary (default: this runner's). */
+  readonly node?: string;
   readonly nodeArgs?: readonly string[];
   /** The core to pin the process to (`taskset`), if any. */
   readonly core?: number | undefined;
@@ -69,7 +71,7 @@ export async function waitFor200(url: string, timeoutMs: number, child?: ChildPr
 export async function startNode(entry: string, options: StartOptions): Promise<Started> {
   const port = await freePort();
   const started = performance.now();
-  const [command, args] = onCore(options.core, process.execPath, [
+  const [command, args] = onCore(options.core, options.node ?? process.execPath, [
     ...(options.nodeArgs ?? []),
     entry,
     ...(options.args?.(port) ?? []),

@@ -2,7 +2,8 @@
 // same run, with the server and the load generator each pinned to a core of its own, on loopback.
 // Usage: pnpm bench [--duration S] [--connections N] [--rounds R] [--quick] [--only TEXT]
 //   [--scale] [--sections LIST] [--compare-cli PATH] [--profile] [--no-pin]
-//   [--generator wrk|autocannon] [--decode-bodies]
+//   [--generator wrk|autocannon] [--decode-bodies] [--node PATH]
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -33,7 +34,7 @@ const SECTIONS = {
 type Section = keyof typeof SECTIONS;
 
 const USAGE =
-  'usage: pnpm bench [--quick] [--only TEXT] [--sections engine,cold-start,http,gateway,reload,sheet,scale,import] [--scale] [--compare-cli PATH] [--duration S] [--connections N] [--rounds R] [--profile] [--no-pin] [--generator wrk|autocannon] [--decode-bodies]\nEvery option is described in bench/README.md.';
+  'usage: pnpm bench [--quick] [--only TEXT] [--sections engine,cold-start,http,gateway,reload,sheet,scale,import] [--scale] [--compare-cli PATH] [--duration S] [--connections N] [--rounds R] [--profile] [--no-pin] [--generator wrk|autocannon] [--decode-bodies] [--node PATH]\nEvery option is described in bench/README.md.';
 
 function usageError(message: string): never {
   console.error(`pnpm bench: ${message}\n${USAGE}`);
@@ -76,6 +77,8 @@ const OPTIONS = {
   generator: { type: 'string', default: 'wrk' },
   // autocannon only: decode every response body into a string, as it does out of the box.
   'decode-bodies': { type: 'boolean', default: false },
+  // Another Node binary for the measured servers and their twins (the production image runs 24).
+  node: { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
@@ -97,6 +100,9 @@ if (values['scale-count'] !== undefined) {
 if (values['compare-cli'] !== undefined && !existsSync(values['compare-cli'])) {
   usageError(`--compare-cli names no file: ${values['compare-cli']}`);
 }
+const node = values.node ?? process.execPath;
+const nodeVersion = spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout?.trim();
+if (!nodeVersion?.startsWith('v')) usageError(`--node names no Node binary that runs: ${node}`);
 
 function sectionsToRun(): Section[] {
   if (values.sections !== undefined) {
@@ -154,12 +160,14 @@ const ctx: BenchContext = {
   generator,
   only: values.only,
   compareCli: values['compare-cli'],
+  node,
   nodeArgs: values.profile ? ['--cpu-prof', `--cpu-prof-dir=${paths.results}`] : [],
   report: {
     date: new Date().toISOString(),
     ...rounds,
     generator: generator.name,
     cores: cores.note,
+    node: nodeVersion,
     sections,
   },
 };
@@ -167,7 +175,7 @@ const ctx: BenchContext = {
 console.log(
   `# pnpm bench (${generator.name}, ${rounds.durationS} s per run, ${rounds.rounds} rounds, ${rounds.connections} connections, loopback)\n`,
 );
-console.log(`${cores.note}\n`);
+console.log(`${cores.note}; servers and twins on Node ${nodeVersion}\n`);
 
 try {
   for (const section of sections) await SECTIONS[section](ctx);

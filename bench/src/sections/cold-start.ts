@@ -10,6 +10,7 @@ export async function coldStartSection(ctx: BenchContext): Promise<void> {
   const rss: number[] = [];
   for (let i = 0; i < 3; i++) {
     const server = await startNode(paths.standalone, {
+      node: ctx.node,
       env: serviceEnv('info'),
       probePath: '/health.json',
       core: ctx.cores.server,

@@ -39,6 +39,7 @@ export async function httpSection(ctx: BenchContext): Promise<void> {
     `## HTTP (${ctx.generator.name}, ${rounds.connections} connections, ${rounds.durationS} s runs, ${rounds.rounds} rounds of twin / info / warn)\n`,
   );
   const bare = await startNode(`${paths.dist}/bare-server.js`, {
+    node: ctx.node,
     probePath: '/bare/json',
     args: (port) => [String(port)],
     core: ctx.cores.server,
@@ -56,6 +57,7 @@ export async function httpSection(ctx: BenchContext): Promise<void> {
         for (const level of LOG_LEVELS) {
           services.push(
             await startNode(paths.standalone, {
+              node: ctx.node,
               env: serviceEnv(level),
               probePath: '/health.json',
               nodeArgs: ctx.nodeArgs,

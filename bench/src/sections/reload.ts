@@ -64,6 +64,7 @@ async function reloadAt(ctx: BenchContext, count: number): Promise<ReloadResult>
   const log = reloadLog();
   console.log(`  ${count.toLocaleString('en')} products: starting the server on a copy of ${a}`);
   const server = await startNode(paths.standalone, {
+    node: ctx.node,
     env: serviceEnv('info', { CATALOG_FILE: served }),
     probePath: '/health.json',
     nodeArgs: ctx.nodeArgs,

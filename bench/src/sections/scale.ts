@@ -177,6 +177,7 @@ async function startServer(
   log?: ReloadLog,
 ): Promise<Started> {
   return startNode(paths.standalone, {
+    node: ctx.node,
     env: serviceEnv('info', { CATALOG_FILE: catalogFile, DATA_DIR: dataDir }),
     probePath: '/health.json',
     nodeArgs: ctx.nodeArgs,

@@ -84,6 +84,7 @@ async function sheetAt(ctx: BenchContext, format: Format, products: number): Pro
     `  ${products.toLocaleString('en')} products, ${format} (${fmt(largest / MB, 1)} MB): starting the server on ${sheet.link}`,
   );
   const server = await startNode(paths.standalone, {
+    node: ctx.node,
     env: serviceEnv('info', {
       CATALOG_URL: sheet.link,
       CATALOG_URL_POLL_S: String(pollS),
