@@ -27,18 +27,18 @@ const DEFAULT_POOL_SIZE = 4;
  */
 export async function yieldHelperThreads(poolSize = DEFAULT_POOL_SIZE): Promise<readonly number[]> {
   try {
-    // More requests than threads, so that each pool thread likely takes one; one it misses only
-    // moves the cut earlier (fewer helpers yield), never past a pool thread.
-    const pool = new Set(await Promise.all(Array.from({ length: poolSize * 4 }, poolThreadId)));
-    const threads = (await readdir('/proc/self/task')).map(Number).sort((a, b) => a - b);
-    const named = await namedHelpers(threads);
-    const helpers = named.length > 0 ? named : helpersByOrder(threads, pool, poolSize);
+    const named = await namedHelpers(await threadIds());
+    const helpers = named.length > 0 ? named : await helpersByOrder(poolSize);
     for (const tid of helpers) setPriority(tid, HELPER_NICE);
     return helpers;
   } catch {
     // Not Linux, or not allowed: the helpers share the processor evenly.
     return [];
   }
+}
+
+async function threadIds(): Promise<number[]> {
+  return (await readdir('/proc/self/task')).map(Number).sort((a, b) => a - b);
 }
 
 async function namedHelpers(threads: readonly number[]): Promise<number[]> {
@@ -49,11 +49,12 @@ async function namedHelpers(threads: readonly number[]): Promise<number[]> {
   return threads.filter((_tid, i) => names[i]?.trim() === 'V8Worker');
 }
 
-function helpersByOrder(
-  threads: readonly number[],
-  pool: ReadonlySet<number>,
-  poolSize: number,
-): number[] {
+async function helpersByOrder(poolSize: number): Promise<number[]> {
+  // More requests than threads, so that each pool thread likely takes one; one it misses only
+  // moves the cut earlier (fewer helpers yield), never past a pool thread. Listed after: the
+  // requests start the pool if nothing has yet.
+  const pool = new Set(await Promise.all(Array.from({ length: poolSize * 4 }, poolThreadId)));
+  const threads = await threadIds();
   if (threads[0] !== process.pid) return [];
   const lastPool = Math.max(...[...pool].map((tid) => threads.indexOf(tid)));
   if (lastPool < 0) return [];

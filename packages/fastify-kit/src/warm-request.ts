@@ -13,7 +13,10 @@ const seen = new WeakSet<object>();
 export interface WarmRequest {
   /** The path and query, as the request that was kept had them. */
   readonly url: string;
-  /** The headers that choose the representation and its coding (`accept`, `accept-language`, `accept-encoding`). */
+  /**
+   * The headers that choose the representation and its coding (`accept`, `accept-language`,
+   * `accept-encoding`).
+   */
   readonly headers: Readonly<Record<string, string>>;
 }
 
