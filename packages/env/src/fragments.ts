@@ -39,7 +39,6 @@ export function serverEnv(defaultPort: number) {
   };
 }
 
-/** Where the catalog comes from and which engine serves it. */
 /**
  * How often a catalog's files are checked for a new version, in ms, when nothing says otherwise:
  * the environment's default and `openLiveCatalog`'s.
@@ -52,6 +51,7 @@ export const DEFAULT_CATALOG_POLL_MS = 2_000;
  */
 export const DEFAULT_CATALOG_WARM_MS = 5_000;
 
+/** Where the catalog comes from and which engine serves it. */
 export const catalogEnv = {
   CATALOG_FILE: Type.Optional(
     Type.String({ description: 'a path to a CSV, XLSX, JSON or NDJSON catalog file' }),
