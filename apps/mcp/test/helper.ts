@@ -52,11 +52,11 @@ export interface SearchAnswer {
   readonly content: readonly { readonly text: string }[];
 }
 
-/** The answer of a `search_products` call through `app`, which must succeed. */
-export async function searchProducts(
+/** The answer of a `search_products` call through `app`, which must succeed (read as `T`). */
+export async function searchProducts<T extends SearchAnswer = SearchAnswer>(
   app: FastifyInstance,
   args: Record<string, unknown>,
-): Promise<SearchAnswer> {
+): Promise<T> {
   const response = await app.inject(
     rpc({
       jsonrpc: '2.0',

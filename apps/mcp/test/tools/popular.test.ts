@@ -8,11 +8,11 @@ interface Item {
   buy_links: { agent: string; name: string; url: string }[];
 }
 
-const search = async (app: Awaited<ReturnType<typeof build>>, args: Record<string, unknown>) =>
-  (await searchProducts(app, args)) as unknown as {
+const search = (app: Awaited<ReturnType<typeof build>>, args: Record<string, unknown>) =>
+  searchProducts<{
     structuredContent: { items: Item[]; total: number; link?: { buy_links?: Item['buy_links'] } };
     content: { text: string }[];
-  };
+  }>(app, args);
 
 function counter() {
   const clicks = createClickCounter();
