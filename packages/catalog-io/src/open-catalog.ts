@@ -10,7 +10,7 @@ import { loadCatalog } from './load-catalog.js';
 import { loadLexicon } from './load-lexicon.js';
 import { loadRates } from './load-rates.js';
 import { openPreparedCatalog } from './prepared/open-prepared.js';
-import type { Fingerprints } from './prepared/prepare.js';
+import type { Fingerprints, Unchanged } from './prepared/prepare.js';
 import { rulesHash } from './prepared/prepared-source.js';
 import type { RowError } from './read/row-sink.js';
 
@@ -83,6 +83,22 @@ export async function openCatalog(
   options: OpenCatalogOptions,
   log?: CatalogLog,
 ): Promise<OpenedCatalog> {
+  const opened = await openCatalogUnless(options, undefined, log);
+  // Without a version to compare with, nothing reads as unchanged.
+  if ('unchanged' in opened) throw new Error(`${opened.unchanged} read as unchanged`);
+  return opened;
+}
+
+/**
+ * {@link openCatalog}, unless the catalog file names `current`, the version served now: then
+ * nothing is opened (the worker hashes the file, or reads the version its prepared form
+ * remembers, and stops there).
+ */
+export async function openCatalogUnless(
+  options: OpenCatalogOptions,
+  current: string | undefined,
+  log?: CatalogLog,
+): Promise<OpenedCatalog | Unchanged> {
   const agents = await loadAgents(options.agentsFile);
   const lexicon = await loadLexicon(options.lexiconFile);
   const rates = await loadRates(options.ratesFile);
@@ -113,8 +129,9 @@ export async function openCatalog(
 
   const started = performance.now();
   const { file } = options;
-  if (file !== undefined)
-    return openCatalogFile({ ...options, file }, { agents, lexicon, rates }, log);
+  if (file !== undefined) {
+    return openCatalogFile({ ...options, file }, { agents, lexicon, rates }, current, log);
+  }
   // The sample catalog: built in process, as its objects (a fraction of a second).
   const { products, source } = await loadCatalog({ seed: options.seed });
   const index = await openCatalogIndex({ engine: 'embedded', products, lexicon, rates });
@@ -146,18 +163,20 @@ function keptPath(dir: string, file: string): string {
 async function openCatalogFile(
   options: OpenCatalogOptions & { readonly file: string },
   rules: { agents: readonly Agent[]; lexicon: Lexicon; rates: CurrencyRates },
+  current: string | undefined,
   log: CatalogLog | undefined,
-): Promise<OpenedCatalog> {
+): Promise<OpenedCatalog | Unchanged> {
   const started = performance.now();
   const { agents, lexicon, rates } = rules;
   const beside = `${options.file}.prepared`;
   const kept = options.preparedDir && keptPath(options.preparedDir, options.file);
-  const { index, prepared, fingerprints } = await openPreparedCatalog(
+  const opened = await openPreparedCatalog(
     {
       file: options.file,
       format: options.format,
       // The catalog's hash, when not known yet, is read by the worker: not on the event loop.
       version: options.version,
+      current,
       inputs: {
         file: options.file,
         contentHash: options.contentHash,
@@ -176,6 +195,8 @@ async function openCatalogFile(
     },
     { lexicon, rates },
   );
+  if ('unchanged' in opened) return opened;
+  const { index, prepared, fingerprints } = opened;
   const errors = [...prepared.errors];
   if (errors.length > 0) {
     log?.warn(

@@ -13,7 +13,7 @@ import {
   type CatalogLog,
   type OpenCatalogOptions,
   type OpenedCatalog,
-  openCatalog,
+  openCatalogUnless,
 } from '../open-catalog.js';
 import { catalogVersionParts, contentVersion, localVersionParts } from './content-version.js';
 import { type FileWatch, signature, watchFiles } from './file-watch.js';
@@ -173,14 +173,20 @@ export async function openLiveCatalog(
           ? undefined
           : await stamp(inputs);
       if (stamped && stamped.version === live?.current.version) return live.current;
-      const loaded = await openCatalog(
+      const loaded = await openCatalogUnless(
         {
           ...inputs,
           ...(stamped && { version: stamped.version }),
           ...(live && { previous: live.current }),
         },
+        live?.current.version,
         log,
       );
+      // The file names the version served: the worker stopped there, nothing was opened.
+      if ('unchanged' in loaded) {
+        if (live) return live.current;
+        throw new Error(`a first load read as unchanged (${loaded.unchanged})`);
+      }
       const version = stamped?.version ?? loaded.version;
       if (version === undefined) throw new Error('a catalog file opened without its version');
       if (version === live?.current.version) {

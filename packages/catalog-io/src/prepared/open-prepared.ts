@@ -10,7 +10,7 @@ import {
   type ProductBytes,
 } from '@repo/search/embedded';
 import { CatalogIoError, type CatalogIoErrorCode, isCatalogIoError } from '../errors.js';
-import type { Fingerprints, Prepared, PrepareJob } from './prepare.js';
+import type { Fingerprints, Prepared, PrepareJob, Unchanged } from './prepare.js';
 import { identityOf } from './prepared-file.js';
 
 /** A catalog opened from its prepared form: the index, and what preparing it found. */
@@ -41,7 +41,8 @@ function closeQuietly(fd: number): void {
  * Prepares a catalog file on a worker thread (reads an intact prepared form built from the same
  * version, else builds one from the file) and opens the embedded engine on it: the event loop
  * only receives the index's arrays (transferred, not copied) and opens the file the products
- * are read from when shown. Serving never waits on the build.
+ * are read from when shown. Serving never waits on the build. When the file names `current`, the
+ * version served now, nothing is opened: {@link Unchanged}.
  *
  * @throws {CatalogIoError} the file errors of reading the catalog; `CATALOG_EMPTY` when it holds
  *   no valid product.
@@ -49,11 +50,12 @@ function closeQuietly(fd: number): void {
 export async function openPreparedCatalog(
   asked: Omit<PrepareJob, 'layoutVersion'>,
   options: { readonly lexicon: Lexicon; readonly rates: CurrencyRates },
-): Promise<PreparedCatalog> {
+): Promise<PreparedCatalog | Unchanged> {
   const job: PrepareJob = { ...asked, layoutVersion: PACKED_INDEX_VERSION };
   // A prepared file replaced between its check and its opening here is checked again.
   for (let attempt = 1; ; attempt++) {
     const prepared = await inWorker(job);
+    if ('unchanged' in prepared) return prepared;
     const fd = openSame(prepared);
     if (fd !== undefined) return opened(job, prepared, fd, options);
     if (attempt === MAX_ATTEMPTS) {
@@ -134,7 +136,10 @@ function opened(
 /** The process's one preparing thread, started on first use, with the jobs it owes answers to. */
 interface Preparer {
   readonly worker: Worker;
-  readonly waiting: Map<number, { resolve(prepared: Prepared): void; reject(error: Error): void }>;
+  readonly waiting: Map<
+    number,
+    { resolve(prepared: Prepared | Unchanged): void; reject(error: Error): void }
+  >;
   next: number;
 }
 
@@ -161,13 +166,13 @@ function startPreparer(): Preparer {
   return started;
 }
 
-function inWorker(job: PrepareJob): Promise<Prepared> {
+function inWorker(job: PrepareJob): Promise<Prepared | Unchanged> {
   preparer ??= startPreparer();
   const { worker, waiting } = preparer;
   const id = preparer.next++;
   worker.ref();
   const previous = job.previous && ownBuffers(job.previous);
-  return new Promise<Prepared>((resolve, reject) => {
+  return new Promise<Prepared | Unchanged>((resolve, reject) => {
     waiting.set(id, { resolve, reject });
     worker.postMessage(
       { id, job: { ...job, previous } },
@@ -204,7 +209,7 @@ export function ownBuffers(fingerprints: Fingerprints): OwnFingerprints {
 }
 
 type WorkerAnswer =
-  | { readonly ok: true; readonly prepared: Prepared }
+  | { readonly ok: true; readonly prepared: Prepared | Unchanged }
   | { readonly ok: false; readonly error: { name: string; message: string; code?: string } };
 
 // The worker's error crossed a thread as plain data: a catalog error keeps its code.

@@ -21,7 +21,10 @@ const { prepare } = await import('./prepare.js');
 parentPort!.on('message', async ({ id, job }: { id: number; job: PrepareJob }) => {
   try {
     const prepared = await prepare(job);
-    parentPort!.postMessage({ id, ok: true, prepared }, [prepared.region]);
+    parentPort!.postMessage(
+      { id, ok: true, prepared },
+      'region' in prepared ? [prepared.region] : [],
+    );
   } catch (error) {
     const { name, message, code } = error as Error & { code?: string };
     parentPort!.postMessage({ id, ok: false, error: { name, message, code } });

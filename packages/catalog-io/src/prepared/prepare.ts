@@ -33,6 +33,11 @@ export interface PrepareJob {
    */
   readonly version?: string | undefined;
   readonly inputs?: VersionInputs | undefined;
+  /**
+   * The version served now: when the file still names it, {@link prepare} says so and reads no
+   * prepared form (a reload that finds nothing new reads no index only to drop it).
+   */
+  readonly current?: string | undefined;
   /** `rulesHash` of the agents, lexicon and rates: with the version, what a form is built from. */
   readonly rules: string;
   /** Prepared files to try first, in order (beside the catalog, then the one kept in DATA_DIR). */
@@ -56,6 +61,11 @@ export interface Fingerprints {
   readonly prints: Uint32Array;
 }
 
+/** What {@link prepare} answers when the file names the version served now (`job.current`). */
+export interface Unchanged {
+  readonly unchanged: string;
+}
+
 /** A prepared file open and checked, and how it was found. */
 export interface Prepared extends PreparedFile {
   readonly path: string;
@@ -72,10 +82,11 @@ export interface Prepared extends PreparedFile {
 
 /**
  * Opens the prepared form of a catalog file: the first candidate built from this very version
- * and intact, else one built now from the file (kept at `target`). Runs on a worker thread
+ * and intact, else one built now from the file (kept at `target`); nothing when the file names
+ * `job.current`. Runs on a worker thread
  * (see `openPreparedCatalog`): every part of it may take seconds on a large catalog.
  */
-export async function prepare(job: PrepareJob): Promise<Prepared> {
+export async function prepare(job: PrepareJob): Promise<Prepared | Unchanged> {
   const inputs = job.inputs ?? { file: job.file };
   // The catalog's bytes are hashed once per file: a prepared form remembers the version of the
   // very file (device, inode, size, time) it was built from, when the catalog alone names it.
@@ -92,6 +103,7 @@ export async function prepare(job: PrepareJob): Promise<Prepared> {
     version ??= await contentVersion(catalogVersionParts(inputs));
     if (alone && identity) remembered = { version, identity };
   }
+  if (version === job.current) return { unchanged: version };
   const source = `${version}:${job.rules}`;
   const passed: string[] = [];
   for (const candidate of job.candidates) {

@@ -81,6 +81,33 @@ describe('openLiveCatalog', () => {
     expect(one.current).toBe(before);
   });
 
+  it('opens nothing again when a reload finds the version it serves', async () => {
+    const file = join(await tempDir(), 'catalog.ndjson');
+    await writeCatalogFile(file, A);
+    const opened: string[] = [];
+    const catalog = await openLiveCatalog(
+      { engine: 'embedded', file },
+      { info: (_fields, msg) => opened.push(msg), warn: () => undefined },
+      { watch: false },
+    );
+    onTestFinished(() => catalog.close());
+    const before = catalog.current;
+    expect(opened.filter((msg) => msg === 'catalog indexed')).toHaveLength(1);
+
+    // A signal after the file watch's own reload, or the same bytes saved again: the worker
+    // names the version and stops there, and the index is not read again only to be dropped.
+    expect((await catalog.reload()).status).toBe('ok');
+    await writeCatalogFile(file, A);
+    expect((await catalog.reload()).status).toBe('ok');
+    expect(catalog.current).toBe(before);
+    expect(opened.filter((msg) => msg === 'catalog indexed')).toHaveLength(1);
+
+    await writeCatalogFile(file, B);
+    expect((await catalog.reload()).status).toBe('ok');
+    expect(catalog.current).not.toBe(before);
+    expect(opened.filter((msg) => msg === 'catalog indexed')).toHaveLength(2);
+  });
+
   it('notices a renamed file from file events alone, with no poll', async () => {
     const dir = await tempDir();
     const file = join(dir, 'catalog.ndjson');
