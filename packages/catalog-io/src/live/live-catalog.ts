@@ -104,6 +104,11 @@ export interface LiveCatalogOptions {
    * `config.warmMs`, else 5,000.
    */
   readonly warmMs?: number;
+  /**
+   * Whether clients were served since it was last asked: between two answers, a warm-up leaves
+   * them the event loop when they were (see `WarmUps`). Default: always, as under load.
+   */
+  readonly serving?: () => boolean;
 }
 
 const DEFAULT_SETTLE_MS = 300;
@@ -205,7 +210,11 @@ export async function openLiveCatalog(
     }
   }
 
-  const warmUps = new WarmUps(options.warmMs ?? config.warmMs ?? DEFAULT_CATALOG_WARM_MS, log);
+  const warmUps = new WarmUps(
+    options.warmMs ?? config.warmMs ?? DEFAULT_CATALOG_WARM_MS,
+    log,
+    options.serving,
+  );
   let live: { current: CatalogVersion; lastReload: ReloadStatus } | undefined;
   const first = await load();
   live = { current: first, lastReload: { status: 'ok', at: first.loadedAt } };

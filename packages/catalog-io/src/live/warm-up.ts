@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
 import type { CatalogLog } from '../open-catalog.js';
 import type { CatalogVersion } from './live-catalog.js';
 
@@ -5,13 +6,18 @@ import type { CatalogVersion } from './live-catalog.js';
  * Readies `next` before it serves: works out again, against `next`, the answers that `previous`
  * kept lately (pages, tool results), so that the first requests after the swap find them kept.
  * It stops when `signal` aborts and resolves to how many answers it worked out. It runs while
- * `previous` serves, so it yields to the event loop between answers.
+ * `previous` serves, so it awaits `pause()` between two answers (see {@link WarmUps}).
  */
 export type CatalogWarmer = (
   next: CatalogVersion,
   previous: CatalogVersion,
   signal: AbortSignal,
+  pause: () => Promise<void>,
 ) => Promise<number>;
+
+// While clients are served, a pause lasts this many times the answer before it: the warm-up takes
+// a quarter of the event loop at most, in steps of one answer.
+const PAUSE_PER_ANSWER = 3;
 
 /** What one warm-up did, for the `catalog reloaded` line. */
 export interface WarmUpReport {
@@ -30,9 +36,14 @@ export class WarmUps {
   readonly #warmers = new Set<CatalogWarmer>();
   #running: AbortController | undefined;
 
+  /**
+   * @param serving Whether clients were served since it was last asked; the warm-up leaves them
+   *   the loop when they were, and goes on at once when they were not.
+   */
   constructor(
     private readonly budgetMs: number,
     private readonly log?: CatalogLog,
+    private readonly serving: () => boolean = () => true,
   ) {}
 
   /** Adds a warmer; the function returned removes it. */
@@ -50,12 +61,13 @@ export class WarmUps {
     const controller = new AbortController();
     this.#running = controller;
     const timer = setTimeout(() => controller.abort(), this.budgetMs);
+    const pause = this.#pacer();
     let warmed = 0;
     try {
       for (const warmer of this.#warmers) {
         if (controller.signal.aborted) break;
         try {
-          warmed += await warmer(next, previous, controller.signal);
+          warmed += await warmer(next, previous, controller.signal, pause);
         } catch (err) {
           this.log?.warn({ err, version: next.version }, 'catalog warm-up failed; swapping anyway');
         }
@@ -65,6 +77,22 @@ export class WarmUps {
       this.#running = undefined;
     }
     return { warmed, warmMs: Math.round(performance.now() - started) };
+  }
+
+  /**
+   * The pause between two answers. Each answer holds the event loop, and a request that comes in
+   * meanwhile waits for it: back to back, answers fill every idle moment of a loaded server and
+   * every request waits behind one, while a pause three times as long as the answer leaves the
+   * requests three quarters of the loop. A server that nobody asks is warmed at full speed.
+   */
+  #pacer(): () => Promise<void> {
+    let answerStarted = performance.now();
+    return async () => {
+      const answerMs = performance.now() - answerStarted;
+      if (this.serving()) await sleep(Math.max(1, PAUSE_PER_ANSWER * answerMs));
+      else await nextTurn();
+      answerStarted = performance.now();
+    };
   }
 
   /** Ends a warm-up under way (the catalog closes). */

@@ -14,7 +14,7 @@ interface Line {
   readonly message: string;
 }
 
-async function open(options: { warmMs?: number } = {}) {
+async function open(options: { warmMs?: number; serving?: () => boolean } = {}) {
   const file = join(await tempDir(), 'catalog.ndjson');
   await writeCatalogFile(file, A);
   const lines: Line[] = [];
@@ -97,6 +97,31 @@ describe('warm-ups before a swap', () => {
     await change();
     expect((await catalog.reload()).status).toBe('ok');
     expect(runs).toBe(0);
+  });
+
+  it('pauses three times as long as each answer while clients are served, not at all when idle', async () => {
+    /** How long each of three pauses lasted, between answers that hold the loop 20 ms. */
+    async function pauses(served: boolean): Promise<number[]> {
+      const { catalog, change } = await open({ serving: () => served });
+      const lasted: number[] = [];
+      catalog.onWarm(async (_next, _previous, _signal, pause) => {
+        for (let answer = 0; answer < 3; answer++) {
+          const until = performance.now() + 20;
+          while (performance.now() < until) {
+            // An answer that holds the event loop.
+          }
+          const started = performance.now();
+          await pause();
+          lasted.push(performance.now() - started);
+        }
+        return 3;
+      });
+      await change();
+      expect((await catalog.reload()).status).toBe('ok');
+      return lasted;
+    }
+    for (const ms of await pauses(true)) expect(ms).toBeGreaterThanOrEqual(55);
+    for (const ms of await pauses(false)) expect(ms).toBeLessThan(20);
   });
 
   it('with a budget of 0, swaps at once', async () => {
