@@ -17,6 +17,7 @@ import closeWithGrace from 'close-with-grace';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { yieldHelperThreads } from './helper-threads.js';
 import { LineBatch } from './log-destination.js';
+import { servedSinceAsked } from './served-requests.js';
 import { serverOptions } from './server-options.js';
 
 /**
@@ -92,6 +93,7 @@ export async function createServer<C extends CatalogConfig | undefined = undefin
   if (setup.catalog) {
     catalog = await openLiveCatalog(setup.catalog, app.log, {
       ...(metrics ? { wrapIndex: (index) => measureIndex(index, metrics) } : {}),
+      serving: servedSinceAsked(app),
     }).catch(exitOnStartError(app.log));
     reloadOnHangup(app, catalog);
   }
