@@ -1,4 +1,3 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { POPULAR_WINDOW_DAYS, TOOL_CONTRACTS, type ToolName } from '@repo/catalog-core';
 import type { CatalogVersion } from '@repo/catalog-io';
 import type { ClickReader } from '@repo/clicks';
@@ -63,7 +62,12 @@ export interface ToolRegistry {
    * latest first), and keeps them: a `CatalogWarmer`. Answers that depend on the clicks are left
    * to their next call. Resolves to how many it worked out.
    */
-  warm(next: CatalogVersion, previous: CatalogVersion, signal: AbortSignal): Promise<number>;
+  warm(
+    next: CatalogVersion,
+    previous: CatalogVersion,
+    signal: AbortSignal,
+    pause: () => Promise<void>,
+  ): Promise<number>;
 }
 
 // The results a warm-up works out again at most: the most recently used quarter of the default
@@ -209,6 +213,7 @@ export function createToolRegistry(
     next: CatalogVersion,
     previous: CatalogVersion,
     signal: AbortSignal,
+    pause: () => Promise<void>,
   ): Promise<number> {
     const keys = versions.get(previous)?.cache.recent(MAX_WARM_CALLS) ?? [];
     const { ctx, cache } = versionOf(next);
@@ -223,7 +228,7 @@ export function createToolRegistry(
       if (!outcome.isError) cache.keep(key, outcome.json);
       warmed++;
       // Between two calls, the version that serves answers whatever came in.
-      await nextTurn();
+      await pause();
     }
     return warmed;
   }

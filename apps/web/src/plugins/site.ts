@@ -120,8 +120,8 @@ async function sitePlugin(fastify: FastifyInstance, opts: SitePluginOptions) {
     return site;
   };
   // Before a reload's swap, the pages this version keeps are built in the next one.
-  const stopWarming = fastify.catalog.onWarm((next, previous, signal) =>
-    warmPages(fastify, sites.get(previous)?.pages, next, signal),
+  const stopWarming = fastify.catalog.onWarm((next, previous, signal, pause) =>
+    warmPages(fastify, sites.get(previous)?.pages, next, signal, pause),
   );
   fastify.addHook('onClose', async () => stopWarming());
   fastify.decorate('site', shell);

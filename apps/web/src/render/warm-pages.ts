@@ -1,4 +1,3 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { CatalogVersion } from '@repo/catalog-io';
 import { injectWarm } from '@repo/fastify-kit';
 import type { FastifyInstance } from 'fastify';
@@ -13,14 +12,15 @@ const WARM_SHARE = 0.25;
 /**
  * Builds in `next`, before it serves, the pages most lately kept in the version serving now
  * (`pages`): each asked again in-process as it was first asked, so the new version's page cache,
- * product reads and search caches are filled when the swap comes. One page at a time, with a turn
- * of the event loop between two, so the requests of the version that serves are not held up.
+ * product reads and search caches are filled when the swap comes. One page at a time, with
+ * `pause()` between two, so the requests of the version that serves are not held up.
  */
 export async function warmPages(
   app: FastifyInstance,
   pages: PageCache | undefined,
   next: CatalogVersion,
   signal: AbortSignal,
+  pause: () => Promise<void>,
 ): Promise<number> {
   let warmed = 0;
   const requests = pages?.recent(MAX_WARM_PAGES, pages.maxBytes * WARM_SHARE) ?? [];
@@ -28,7 +28,7 @@ export async function warmPages(
     if (signal.aborted) break;
     await injectWarm(app, next, request);
     warmed++;
-    await nextTurn();
+    await pause();
   }
   return warmed;
 }
