@@ -192,6 +192,17 @@ export async function openUrlCatalog(
     });
     return running;
   };
+  // reload() (SIGHUP) during a fetch waits for one more after it, as a file catalog's does: the
+  // fetch under way may have left before the edit it was asked for. The poll joins the one under way.
+  let queued: Promise<ReloadStatus> | undefined;
+  const reload = () => {
+    if (running === undefined) return syncOnce();
+    queued ??= running.then(() => {
+      queued = undefined;
+      return closed ? lastReload() : syncOnce();
+    });
+    return queued;
+  };
   let timer: NodeJS.Timeout | undefined;
   let closed = false;
   const schedule = () => {
@@ -218,13 +229,14 @@ export async function openUrlCatalog(
         ...(nextFetchAt && timer ? { nextFetchAt } : {}),
       };
     },
-    reload: syncOnce,
+    reload,
     onWarm: (warmer) => served.onWarm(warmer),
     async close() {
       closed = true;
       clearTimeout(timer);
       timer = undefined;
       await running?.catch(() => undefined);
+      await queued?.catch(() => undefined);
       await served.close();
     },
   };

@@ -184,6 +184,22 @@ describe('openLiveCatalog with a link', () => {
     expect(catalog.current).toBe(first);
   });
 
+  it('fetches once more for a reload() asked while a fetch is under way', async () => {
+    const { server, dir } = await setup();
+    const edited = await finds(EDITED);
+    const catalog = await open(server, dir, { fetchTimeoutMs: 1_000 });
+    const downloads = () => server.requests.filter((r) => r.path.startsWith('/download/')).length;
+    server.fail({ hang: true });
+    const hanging = catalog.reload();
+    await vi.waitFor(() => expect(downloads()).toBe(2));
+    // A SIGHUP after the sheet was edited: the fetch under way started before the edit.
+    server.serve(edited);
+    const asked = catalog.reload();
+    expect(await hanging).toMatchObject({ status: 'failed' });
+    expect(await asked).toMatchObject({ status: 'ok' });
+    expect([...(await slugs(catalog)).keys()].sort()).toEqual([1, 2, 4]);
+  });
+
   it('shares one DATA_DIR between replicas that fetch at the same time', async () => {
     const { server, dir } = await setup();
     const one = await open(server, dir);
