@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { WarmRequest } from '@repo/fastify-kit';
 import { LRUCache } from 'lru-cache';
-import { type ContentCoding, encodeBody } from './content-coding.js';
+import { type ContentCoding, encodeBody, preferredCoding } from './content-coding.js';
 import type { SiteChrome } from './page-html.js';
 import { renderHtml } from './page-html.js';
 import { renderMarkdown } from './page-markdown.js';
@@ -49,6 +49,8 @@ export class CachedPage {
   #markdown: Rendered | undefined;
   #links: { readonly html: string; readonly markdown: string } | undefined;
   readonly #coded = new Map<string, Coded>();
+  // The codings it was sent in, which a warm-up of the next version asks for too.
+  readonly #codings = new Set<ContentCoding>();
 
   constructor(
     readonly model: PageModel,
@@ -86,9 +88,30 @@ export class CachedPage {
     if (coded === undefined) {
       coded = codeRendered(rendered, coding);
       this.#coded.set(key, coded);
+      this.#codings.add(coding);
       this.onGrow(coded.body.length);
     }
     return coded;
+  }
+
+  /**
+   * What a warm-up of the next version sends again: the request that made it kept, then the same
+   * in each other coding it was sent in. A page first asked by a client that takes no compression
+   * (a crawler, an agent) and then by browsers is compressed before the swap, not on the first
+   * browser's request after it.
+   */
+  replays(): WarmRequest[] {
+    const replay = this.replay;
+    if (replay === undefined) return [];
+    const asked = preferredCoding(replay.headers['accept-encoding']);
+    const others = [...this.#codings].filter((coding) => coding !== asked);
+    return [
+      replay,
+      ...others.map((coding) => ({
+        url: replay.url,
+        headers: { ...replay.headers, 'accept-encoding': coding },
+      })),
+    ];
   }
 
   /** The Markdown twin. */
@@ -165,9 +188,9 @@ export class PageCache {
     for (const [key, page] of entries.entries()) {
       bytes += entries.info(key)?.size ?? 0;
       if (requests.length >= limit || bytes > maxBytes) break;
-      if (page.replay) requests.push(page.replay);
+      requests.push(...page.replays());
     }
-    return requests;
+    return requests.slice(0, limit);
   }
 
   /** The byte budget it was made with. */

@@ -52,6 +52,24 @@ describe('PageCache', () => {
     expect(cache.bytes).toBe(html.body.length + br.body.length + gzip.body.length);
   });
 
+  it('replays the request that made a page kept, then the same in each other coding it was sent in', async () => {
+    const cache = new PageCache(1 << 20, chrome);
+    const plain = { url: '/1', headers: { accept: 'text/html' } };
+    const first = await cache.get('1', async () => model(1), plain);
+    expect(cache.recent(10, 1 << 20)).toEqual([plain]);
+    first.coded(first.html(), 'br');
+    first.coded(first.html(), 'br');
+    const inBrotli = { url: '/1', headers: { accept: 'text/html', 'accept-encoding': 'br' } };
+    expect(cache.recent(10, 1 << 20)).toEqual([plain, inBrotli]);
+
+    // Asked in brotli first: that request already brings the coding back.
+    const brotliFirst = { url: '/2', headers: { 'accept-encoding': 'gzip, br' } };
+    const second = await cache.get('2', async () => model(2), brotliFirst);
+    second.coded(second.html(), 'br');
+    expect(cache.recent(10, 1 << 20)).toEqual([brotliFirst, plain, inBrotli]);
+    expect(cache.recent(2, 1 << 20)).toEqual([brotliFirst, plain]);
+  });
+
   it('drops the least recently used pages past its byte budget', async () => {
     const cache = new PageCache(4000, chrome);
     for (const n of [1, 2, 3]) (await cache.get(String(n), async () => model(n))).html();
