@@ -15,9 +15,12 @@ export type CatalogWarmer = (
   pause: () => Promise<void>,
 ) => Promise<number>;
 
-// While clients are served, a pause lasts this many times the answer before it: the warm-up takes
-// a quarter of the event loop at most, in steps of one answer.
-const PAUSE_PER_ANSWER = 3;
+// While clients are served, a pause lasts this many times what the requests that came in during
+// the answer before it take to be worked off (see WarmUps' pacer): at half load, three answers.
+const HEADROOM = 3;
+// The clients' share of the event loop assumed before one is measured, and the most counted.
+const FIRST_SHARE = 0.5;
+const MAX_SHARE = 0.75;
 
 /** What one warm-up did, for the `catalog reloaded` line. */
 export interface WarmUpReport {
@@ -80,17 +83,26 @@ export class WarmUps {
   }
 
   /**
-   * The pause between two answers. Each answer holds the event loop, and a request that comes in
-   * meanwhile waits for it: back to back, answers fill every idle moment of a loaded server and
-   * every request waits behind one, while a pause three times as long as the answer leaves the
-   * requests three quarters of the loop. A server that nobody asks is warmed at full speed.
+   * The pause between two answers. Each answer holds the event loop, and the requests that come
+   * in meanwhile queue behind it: back to back, answers fill every idle moment of a loaded server
+   * and the queue never drains. When clients take a share `u` of the loop, the queue an answer
+   * leaves takes `u / (1 - u)` of the answer to work off; a pause lasts three times that, with
+   * `u` measured over the pause before (the loop's utilization while the warm-up waits). At half
+   * load that is three answers, the warm-up taking a quarter of the loop; with a health probe
+   * alone, a millisecond; a server that nobody asks is warmed at full speed.
    */
   #pacer(): () => Promise<void> {
     let answerStarted = performance.now();
+    let share = FIRST_SHARE;
     return async () => {
       const answerMs = performance.now() - answerStarted;
-      if (this.serving()) await sleep(Math.max(1, PAUSE_PER_ANSWER * answerMs));
-      else await nextTurn();
+      if (this.serving()) {
+        const before = performance.eventLoopUtilization();
+        await sleep(Math.max(1, (HEADROOM * answerMs * share) / (1 - share)));
+        share = Math.min(MAX_SHARE, performance.eventLoopUtilization(before).utilization);
+      } else {
+        await nextTurn();
+      }
       answerStarted = performance.now();
     };
   }

@@ -99,13 +99,21 @@ describe('warm-ups before a swap', () => {
     expect(runs).toBe(0);
   });
 
-  it('pauses three times as long as each answer while clients are served, not at all when idle', async () => {
-    /** How long each of three pauses lasted, between answers that hold the loop 20 ms. */
-    async function pauses(served: boolean): Promise<number[]> {
+  it('pauses by the share of the loop clients take, and not at all when nobody asks', async () => {
+    /** How long each of four pauses lasted, between answers that hold the loop 20 ms. */
+    async function pauses(served: boolean, clientShare: number): Promise<number[]> {
       const { catalog, change } = await open({ serving: () => served });
+      // Clients that hold the loop `clientShare` of every 4 ms.
+      const clients = setInterval(() => {
+        const until = performance.now() + 4 * clientShare;
+        while (performance.now() < until) {
+          // A request being answered.
+        }
+      }, 4);
+      onTestFinished(() => clearInterval(clients));
       const lasted: number[] = [];
       catalog.onWarm(async (_next, _previous, _signal, pause) => {
-        for (let answer = 0; answer < 3; answer++) {
+        for (let answer = 0; answer < 4; answer++) {
           const until = performance.now() + 20;
           while (performance.now() < until) {
             // An answer that holds the event loop.
@@ -114,14 +122,22 @@ describe('warm-ups before a swap', () => {
           await pause();
           lasted.push(performance.now() - started);
         }
-        return 3;
+        return 4;
       });
       await change();
       expect((await catalog.reload()).status).toBe('ok');
+      clearInterval(clients);
       return lasted;
     }
-    for (const ms of await pauses(true)) expect(ms).toBeGreaterThanOrEqual(55);
-    for (const ms of await pauses(false)) expect(ms).toBeLessThan(20);
+    // Half the loop taken: three answers' time (60 ms) each; nothing else on the loop: after the
+    // first pause (half load assumed), a few milliseconds.
+    const half = await pauses(true, 0.5);
+    const idle = await pauses(true, 0);
+    for (const ms of half) expect(ms).toBeGreaterThanOrEqual(30);
+    expect(idle[0]).toBeGreaterThanOrEqual(55);
+    expect(Math.min(...idle.slice(1))).toBeLessThan(15);
+    // Nobody asked: a turn of the loop.
+    for (const ms of await pauses(false, 0.5)) expect(ms).toBeLessThan(20);
   });
 
   it('with a budget of 0, swaps at once', async () => {
