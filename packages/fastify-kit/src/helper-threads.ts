@@ -50,10 +50,8 @@ async function namedHelpers(threads: readonly number[]): Promise<number[]> {
 }
 
 async function helpersByOrder(poolSize: number): Promise<number[]> {
-  // More requests than threads, so that each pool thread likely takes one; one it misses only
-  // moves the cut earlier (fewer helpers yield), never past a pool thread. Listed after: the
-  // requests start the pool if nothing has yet.
-  const pool = new Set(await Promise.all(Array.from({ length: poolSize * 4 }, poolThreadId)));
+  // Listed after: the requests start the pool if nothing has yet.
+  const pool = await poolThreadIds(poolSize);
   const threads = await threadIds();
   if (threads[0] !== process.pid) return [];
   const lastPool = Math.max(...[...pool].map((tid) => threads.indexOf(tid)));
@@ -61,6 +59,20 @@ async function helpersByOrder(poolSize: number): Promise<number[]> {
   // The pool's threads are numbered one after the other: none is before its last one minus
   // the pool's size.
   return threads.slice(1, Math.max(1, lastPool - poolSize + 1));
+}
+
+// Rounds of more requests than threads, until each pool thread has taken one (a few rounds at
+// most; an idle pool wakes one thread per request). One it still misses only moves the cut
+// earlier (fewer helpers yield), never past a pool thread.
+const MAX_PROBE_ROUNDS = 20;
+
+async function poolThreadIds(poolSize: number): Promise<Set<number>> {
+  const pool = new Set<number>();
+  for (let round = 0; round < MAX_PROBE_ROUNDS && pool.size < poolSize; round++) {
+    const seen = await Promise.all(Array.from({ length: poolSize * 4 }, poolThreadId));
+    for (const tid of seen) pool.add(tid);
+  }
+  return pool;
 }
 
 // `/proc/thread-self` names the thread that reads it: read from libuv's pool, a pool thread.
