@@ -26,11 +26,15 @@ describe.runIf(process.platform === 'linux')('yieldHelperThreads', () => {
     // Told apart another way: the threads that do crypto work for the process are the pool.
     const before = new Map(threads().map((tid) => [tid, threadStat(tid).cpu]));
     await Promise.all(
-      Array.from({ length: 8 }, () => promisify(pbkdf2)('secret', 'salt', 100_000, 32, 'sha256')),
+      Array.from({ length: 8 }, () => promisify(pbkdf2)('secret', 'salt', 300_000, 32, 'sha256')),
     );
-    const working = threads().filter(
-      (tid) => tid !== process.pid && threadStat(tid).cpu > (before.get(tid) ?? 0),
-    );
+    const spent = threads()
+      .filter((tid) => tid !== process.pid)
+      .map((tid) => ({ tid, cpu: threadStat(tid).cpu - (before.get(tid) ?? 0) }));
+    // A V8 helper may run meanwhile (a collection, a compile) for a tick or two; each pool thread
+    // spends on the order of the busiest one's time.
+    const most = Math.max(...spent.map((thread) => thread.cpu));
+    const working = spent.filter((thread) => thread.cpu >= most / 4).map((thread) => thread.tid);
     expect(working.length).toBeGreaterThan(0);
     for (const tid of working) {
       expect(helpers).not.toContain(tid);
