@@ -18,6 +18,7 @@ import {
 import { catalogVersionParts, contentVersion, localVersionParts } from './content-version.js';
 import { type FileWatch, signature, watchFiles } from './file-watch.js';
 import { indexVersions, type VersionStamp } from './index-version.js';
+import { serialRuns } from './serial-runs.js';
 import { type CatalogWarmer, WarmUps } from './warm-up.js';
 
 /** One version of the catalog: everything a request reads, built and swapped in together. */
@@ -259,34 +260,21 @@ export async function openLiveCatalog(
     return state.lastReload;
   }
 
-  let running: Promise<ReloadStatus> | undefined;
-  let queued: Promise<ReloadStatus> | undefined;
-  function reload(): Promise<ReloadStatus> {
-    if (running === undefined) {
-      running = attempt().finally(() => {
-        running = undefined;
-      });
-      return running;
-    }
-    // A change seen during a reload may have come after its read: one more, for every caller.
-    queued ??= running.then(() => {
-      queued = undefined;
-      return reload();
-    });
-    return queued;
-  }
+  let closed = false;
+  // A change seen during a reload may have come after its read: calls meanwhile get one more.
+  const runs = serialRuns(() => (closed ? Promise.resolve(state.lastReload) : attempt()));
 
   const watching = options.watch !== false;
   const watch: FileWatch | undefined =
     !watching || files.length === 0
       ? undefined
-      : watchFiles(files, () => void reload(), {
+      : watchFiles(files, () => void runs.again(), {
           pollMs,
           settleMs: options.settleMs ?? DEFAULT_SETTLE_MS,
           since,
         });
   const indexWatch =
-    watching && pollMs > 0 ? versions?.watch(() => void reload(), pollMs) : undefined;
+    watching && pollMs > 0 ? versions?.watch(() => void runs.again(), pollMs) : undefined;
 
   return {
     get current() {
@@ -295,13 +283,14 @@ export async function openLiveCatalog(
     get lastReload() {
       return state.lastReload;
     },
-    reload,
+    reload: () => runs.again(),
     onWarm: (warmer) => warmUps.add(warmer),
     async close() {
       watch?.close();
       indexWatch?.close();
+      closed = true;
       warmUps.stop();
-      await running?.catch(() => undefined);
+      await runs.settled();
       await state.current.index.close();
     },
   };

@@ -12,6 +12,7 @@ import {
   openLiveCatalog,
   type ReloadStatus,
 } from './live-catalog.js';
+import { serialRuns } from './serial-runs.js';
 
 /** The file a load reads: the good copy, or a candidate being tried. */
 interface Loading {
@@ -185,32 +186,17 @@ export async function openUrlCatalog(
     return { ...status, error: status.error.replace(kept, 'the download') };
   }
 
-  let running: Promise<ReloadStatus> | undefined;
-  const syncOnce = () => {
-    running ??= sync().finally(() => {
-      running = undefined;
-    });
-    return running;
-  };
-  // reload() (SIGHUP) during a fetch waits for one more after it, as a file catalog's does: the
-  // fetch under way may have left before the edit it was asked for. The poll joins the one under way.
-  let queued: Promise<ReloadStatus> | undefined;
-  const reload = () => {
-    if (running === undefined) return syncOnce();
-    queued ??= running.then(() => {
-      queued = undefined;
-      return closed ? lastReload() : syncOnce();
-    });
-    return queued;
-  };
-  let timer: NodeJS.Timeout | undefined;
+  // The poll joins a fetch under way; reload() (SIGHUP) waits for one more after it, as a file
+  // catalog's does: the fetch under way may have left before the edit it was asked for.
   let closed = false;
+  const fetches = serialRuns(() => (closed ? Promise.resolve(lastReload()) : sync()));
+  let timer: NodeJS.Timeout | undefined;
   const schedule = () => {
     // A fetch that was under way when the catalog closed must not start the next one.
     if (closed) return;
     nextFetchAt = new Date(Date.now() + config.url.pollMs);
     timer = setTimeout(() => {
-      void syncOnce().finally(schedule);
+      void fetches.join().finally(schedule);
     }, config.url.pollMs);
     timer.unref();
   };
@@ -229,14 +215,13 @@ export async function openUrlCatalog(
         ...(nextFetchAt && timer ? { nextFetchAt } : {}),
       };
     },
-    reload,
+    reload: () => fetches.again(),
     onWarm: (warmer) => served.onWarm(warmer),
     async close() {
       closed = true;
       clearTimeout(timer);
       timer = undefined;
-      await running?.catch(() => undefined);
-      await queued?.catch(() => undefined);
+      await fetches.settled();
       await served.close();
     },
   };
