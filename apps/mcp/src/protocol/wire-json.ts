@@ -50,13 +50,19 @@ export function jsonLines(lines: readonly (string | { readonly text: string })[]
   return new RawJson(`"${pieces.join('\\n')}"`);
 }
 
-const frozen = new WeakMap<object, Buffer>();
+// A frozen value's bytes are kept on the value itself, under a key that neither `JSON.stringify`,
+// `Object.keys` nor a spread sees. A WeakMap would do, but each of its entries is an ephemeron,
+// which the garbage collector marks in its final pause: with thousands of products shown, that
+// pause grew by up to 11 ms, every request in flight waiting on it.
+const FROZEN = Symbol('frozen JSON');
+type Frozen = { [FROZEN]?: Buffer };
 
 /**
  * Promises that `value` never changes again and keeps its encoding: every later
  * {@link encodeJson} of a value that contains it copies those bytes instead of serialising it.
  * `value` is plain JSON data (no {@link RawJson} inside): it is serialised with `JSON.stringify`,
  * four times as fast as {@link encodeJson}'s walk, which only pays where frozen parts are copied.
+ * `value` is extensible (not `Object.freeze`d): its bytes are kept on it.
  */
 export function freezeJson<T extends object>(value: T): T {
   const json = asciiJson(JSON.stringify(value));
@@ -64,7 +70,7 @@ export function freezeJson<T extends object>(value: T): T {
   // would keep the whole pool, with whatever short-lived bytes shared it, alive as long.
   const own = Buffer.allocUnsafeSlow(json.length);
   own.write(json, 0, 'latin1');
-  frozen.set(value, own);
+  Object.defineProperty(value, FROZEN, { value: own });
   return value;
 }
 
@@ -113,7 +119,7 @@ function write(value: unknown, text: string, parts: (string | Buffer)[]): string
     );
   }
   if (value instanceof RawJson) return text + value.json;
-  const known = frozen.get(value);
+  const known = (value as Frozen)[FROZEN];
   if (known !== undefined) {
     parts.push(text, known);
     return '';

@@ -26,23 +26,37 @@ const isAgentLink = (link: BuyLink): link is BuyLink & { agent: AgentId } => isA
 // Products never change while the process runs, so their summaries are built and serialised once
 // per product and agent filter and shared by every result that shows them (a search page shows
 // 10; distinct queries would otherwise rebuild and serialise the same URLs and buy links again).
-// Keyed by context first: two apps in one process (tests) may serve other base URLs or agents.
-const summaries = new WeakMap<ToolContext, Map<string, WeakMap<Product, ProductSummary>>>();
+// They are kept on the product, under a key that no serialisation or copy sees, for as long as
+// the product lives (the catalog's cache of products read decides). Not in a WeakMap keyed by
+// product: each of its entries is an ephemeron, which the garbage collector marks in its final
+// pause, and with the few thousand products a busy catalog shows, that pause grew by 10 ms.
+const SUMMARIES = Symbol('summaries');
+// For one context: two apps in one process (tests) may serve other base URLs or agents. Named by
+// a number, not the context, which a product shared by the next catalog version would keep alive.
+type Summaries = { context: number; readonly byAgent: Map<string, ProductSummary> };
+type Summarised = Product & { [SUMMARIES]?: Summaries };
+const contexts = new WeakMap<ToolContext, number>();
+let lastContext = 0;
 
-/** The summaries of one context and agent filter (`*`: every agent). */
-function summariesOf(ctx: ToolContext, agent: string | undefined) {
-  let byAgent = summaries.get(ctx);
-  if (byAgent === undefined) {
-    byAgent = new Map();
-    summaries.set(ctx, byAgent);
+/** The summaries of `product` in `ctx`, by agent filter (`*`: every agent). */
+function summariesOf(product: Summarised, ctx: ToolContext): Map<string, ProductSummary> {
+  let context = contexts.get(ctx);
+  if (context === undefined) {
+    context = ++lastContext;
+    contexts.set(ctx, context);
   }
-  const key = agent ?? '*';
-  let byProduct = byAgent.get(key);
-  if (byProduct === undefined) {
-    byProduct = new WeakMap();
-    byAgent.set(key, byProduct);
+  const kept = product[SUMMARIES];
+  if (kept?.context === context) return kept.byAgent;
+  if (kept !== undefined) {
+    kept.context = context;
+    kept.byAgent.clear();
+    return kept.byAgent;
   }
-  return byProduct;
+  const byAgent = new Map<string, ProductSummary>();
+  if (Object.isExtensible(product)) {
+    Object.defineProperty(product, SUMMARIES, { value: { context, byAgent } });
+  }
+  return byAgent;
 }
 
 /** The summaries of `products` for `agent`, each built once per context and agent filter. */
@@ -51,12 +65,13 @@ export function productSummaries(
   ctx: ToolContext,
   agent?: string,
 ): ProductSummary[] {
-  const known = summariesOf(ctx, agent);
+  const key = agent ?? '*';
   return products.map((product) => {
-    let summary = known.get(product);
+    const known = summariesOf(product, ctx);
+    let summary = known.get(key);
     if (summary === undefined) {
       summary = ctx.freeze(toProductSummary(product, ctx, agent));
-      known.set(product, summary);
+      known.set(key, summary);
     }
     return summary;
   });
@@ -174,16 +189,18 @@ export function interpretationLine(i: QueryInterpretationOutput): string {
   return `${parts.join(' · ')}.`;
 }
 
-// A summary's line never changes either: kept beside it, in the registry's wire form.
-const itemLines = new WeakMap<ProductSummary, KeptLine>();
+// A summary's line never changes either: kept on it, in the registry's wire form, under a key
+// no serialisation sees (not in a WeakMap: see `freezeJson` for what its entries cost).
+const LINE = Symbol('line');
+type Lined = ProductSummary & { [LINE]?: KeptLine };
 
-function itemLine(item: ProductSummary, ctx: ToolContext): KeptLine {
-  let line = itemLines.get(item);
+function itemLine(item: Lined, ctx: ToolContext): KeptLine {
+  let line = item[LINE];
   if (line === undefined) {
     line = ctx.keepLine(
       `- **${item.title}** (${item.brand}) CNY ${item.price.amount} (USD ${item.prices.USD}) | slug \`${item.slug}\` | ${item.product_url}`,
     );
-    itemLines.set(item, line);
+    Object.defineProperty(item, LINE, { value: line });
   }
   return line;
 }

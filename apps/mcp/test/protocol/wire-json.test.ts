@@ -44,6 +44,13 @@ describe('encodeJson', () => {
       '{"items":[{"title":"Caf\\u00e9","n":1},{"other":true},{"title":"Caf\\u00e9","n":1}],"total":2}',
     );
   });
+
+  it('keeps the frozen bytes out of sight of keys, JSON.stringify and copies', () => {
+    const item = freezeJson({ n: 1 });
+    expect(Object.keys(item)).toEqual(['n']);
+    expect(JSON.stringify(item)).toBe('{"n":1}');
+    expect(encodeJson({ ...item, n: 2 }).toString()).toBe('{"n":2}');
+  });
 });
 
 describe('jsonLines', () => {

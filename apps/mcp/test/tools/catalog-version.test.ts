@@ -77,6 +77,7 @@ describe('a catalog version swapped in while the MCP app runs', () => {
     const catalog = swappableCatalog(version(A, 'aaaaaaaaaaaaaaaa'));
     const app = await build({}, { catalog });
     const old = new WeakRef(catalog.current);
+    const oldIndex = new WeakRef(catalog.current.index);
     // Twice each: a result is kept from its second call on.
     for (let i = 0; i < 2; i++) {
       await call(app, 'search_products', { query: 'hoodie' });
@@ -85,9 +86,11 @@ describe('a catalog version swapped in while the MCP app runs', () => {
       await call(app, 'estimate_shipping', { country: 'US', weight_grams: 900 });
     }
     catalog.swap(version(B, 'bbbbbbbbbbbbbbbb'));
-    await call(app, 'search_products', { query: 'hoodie' });
+    // Other products than the old version's answers showed: B shares 150 product objects with A.
+    await call(app, 'search_products', { query: 'zzzz' });
     await new Promise((resolve) => setTimeout(resolve, 0));
     gc();
     expect(old.deref()).toBeUndefined();
+    expect(oldIndex.deref()).toBeUndefined();
   });
 });
