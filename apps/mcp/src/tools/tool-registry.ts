@@ -215,7 +215,8 @@ export function createToolRegistry(
     signal: AbortSignal,
     pause: () => Promise<void>,
   ): Promise<number> {
-    const keys = versions.get(previous)?.cache.recent(MAX_WARM_CALLS) ?? [];
+    const kept = versions.get(previous)?.cache;
+    const keys = kept?.recent(MAX_WARM_CALLS) ?? [];
     const { ctx, cache } = versionOf(next);
     let warmed = 0;
     for (const key of keys) {
@@ -225,7 +226,13 @@ export function createToolRegistry(
       const tool = tools.get(name);
       if (tool === undefined || clicks !== undefined) continue;
       const outcome = await run(tool, name, input, ctx);
-      if (!outcome.isError) cache.keep(key, outcome.json);
+      if (!outcome.isError) {
+        // Most answers come out the same after an edit of a few products: the old version's
+        // bytes are kept instead, so that both versions hold one copy, not two (with its
+        // compressed form, see gzip-response.ts), and the new bytes die young.
+        const before = kept?.get(key);
+        cache.keep(key, before?.equals(outcome.json) ? before : outcome.json);
+      }
       warmed++;
       // Between two calls, the version that serves answers whatever came in.
       await pause();

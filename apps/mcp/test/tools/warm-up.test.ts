@@ -1,10 +1,12 @@
 import type { Product } from '@repo/catalog-core';
 import { generateSampleCatalog } from '@repo/catalog-core/sample';
-import { fixedCatalog } from '@repo/catalog-io';
+import { type CatalogVersion, fixedCatalog } from '@repo/catalog-io';
 import { swappableCatalog } from '@repo/fastify-kit/testing';
 import { createEmbeddedIndex } from '@repo/search/embedded';
 import { countingIndex } from '@repo/search/testing';
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { createToolRegistry } from '../../src/tools/tool-registry.js';
 import { build, searchProducts } from '../helper.js';
 
 const all = generateSampleCatalog({ count: 300 });
@@ -59,3 +61,29 @@ async function createFresh(products: readonly Product[], args: Record<string, un
   const app = await build({}, { index: createEmbeddedIndex(products) });
   return (await searchProducts(app, args)).structuredContent;
 }
+
+describe('the warm-up, for answers that come out the same', () => {
+  it('keeps the old version bytes, one copy for both versions, and new bytes where they differ', async () => {
+    const registry = createToolRegistry(
+      'https://shop.example',
+      { size: 16, ttlMs: 0 },
+      Fastify().log,
+      { popularity: async () => ({ version: '0', counts: new Map() }) as never },
+    );
+    const a = version(A, 'aaaaaaaaaaaaaaaa').version;
+    const same = { query: 'hoodie', limit: 3 };
+    const changed = { limit: 3 };
+    const call = async (args: object, catalog: CatalogVersion) =>
+      (await registry.call('search_products', args, catalog)).json;
+    for (const args of [same, changed]) await call(args, a);
+    const before = { same: await call(same, a), changed: await call(changed, a) };
+    // The same products and one more: the browse count changes, the hoodies' top 3 does not.
+    const b = version([...A, all[250]!], 'bbbbbbbbbbbbbbbb').version;
+    const pause = () => Promise.resolve();
+    expect(await registry.warm(b, a, new AbortController().signal, pause)).toBe(2);
+    const after = { same: await call(same, b), changed: await call(changed, b) };
+    expect(after.same).toBe(before.same);
+    expect(after.changed).not.toBe(before.changed);
+    expect(after.changed.toString()).toContain('201 products');
+  });
+});
