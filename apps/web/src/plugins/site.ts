@@ -120,9 +120,11 @@ async function sitePlugin(fastify: FastifyInstance, opts: SitePluginOptions) {
     return site;
   };
   // Before a reload's swap, the pages this version keeps are built in the next one.
-  const stopWarming = fastify.catalog.onWarm((next, previous, signal, pause) =>
-    warmPages(fastify, sites.get(previous)?.pages, next, signal, pause),
-  );
+  const stopWarming = fastify.catalog.onWarm((next, previous, signal, pause) => {
+    const pages = sites.get(previous)?.pages;
+    if (pages) siteOf(next).pages.follow(pages);
+    return warmPages(fastify, pages, next, signal, pause);
+  });
   fastify.addHook('onClose', async () => stopWarming());
   fastify.decorate('site', shell);
   fastify.decorateRequest('site', null as unknown as Site);

@@ -19,16 +19,22 @@ export interface Rendered {
   readonly etag: string;
   /** Characters / 4: the usual token estimate of `x-markdown-tokens`. */
   readonly tokens: number;
+  /** Of the body: names its compressed forms, which a page of the next version may share. */
+  readonly hash: string;
 }
 
 // The catalog version leads the ETag: a page saved before a reload never matches after it.
-function encode(text: string, version: string | undefined): Rendered {
-  const body = Buffer.from(text, 'utf8');
-  const hash = createHash('sha1').update(body).digest('base64url');
+// `before`: the same page's rendering in the version this one replaces, whose bytes are taken
+// when they are the same (one copy held while both versions are, not two).
+function encode(text: string, version: string | undefined, before?: Rendered): Rendered {
+  const fresh = Buffer.from(text, 'utf8');
+  const body = before?.body.equals(fresh) ? before.body : fresh;
+  const hash = body === fresh ? createHash('sha1').update(body).digest('base64url') : before!.hash;
   return {
     body,
     etag: version === undefined ? `"${hash}"` : `"${version}-${hash}"`,
     tokens: Math.ceil(text.length / 4),
+    hash,
   };
 }
 
@@ -43,7 +49,12 @@ export function codeRendered(rendered: Rendered, coding: ContentCoding): Coded {
   };
 }
 
-/** A page model whose HTML and Markdown are rendered on first use and then kept. */
+/**
+ * A page model whose HTML and Markdown are rendered on first use and then kept. A page of a new
+ * catalog version that renders the same bytes as the version it replaces takes that version's
+ * bytes and their compressed forms: after an edit of a few products most pages come out the
+ * same, and the warm-up before the swap then neither holds them twice nor compresses them again.
+ */
 export class CachedPage {
   #html: Rendered | undefined;
   #markdown: Rendered | undefined;
@@ -58,12 +69,16 @@ export class CachedPage {
     private readonly onGrow: (bytes: number) => void = () => {},
     /** The request that made it kept, which a warm-up of the next version sends again. */
     readonly replay?: WarmRequest,
+    /** The same page in the version this one replaces, while that version lives. */
+    private readonly earlier: () => CachedPage | undefined = () => undefined,
   ) {}
 
   /** The HTML document. */
   html(): Rendered {
     if (!this.#html) {
-      this.#html = encode(renderHtml(this.model, this.chrome), this.chrome.version);
+      const earlier = this.earlier();
+      const before = earlier === undefined ? undefined : earlier.#html;
+      this.#html = encode(renderHtml(this.model, this.chrome), this.chrome.version, before);
       this.onGrow(this.#html.body.length);
     }
     return this.#html;
@@ -83,10 +98,19 @@ export class CachedPage {
    * kept, so a browser's page view costs no compression ({@link codeRendered}).
    */
   coded(rendered: Rendered, coding: ContentCoding): Coded {
-    const key = `${rendered.etag}${coding}`;
+    const key = `${rendered.hash}${coding}`;
     let coded = this.#coded.get(key);
     if (coded === undefined) {
-      coded = codeRendered(rendered, coding);
+      const earlier = this.earlier();
+      // Only bytes taken from the earlier page are known to be the same as its own.
+      const before =
+        earlier !== undefined &&
+        (earlier.#html?.body === rendered.body || earlier.#markdown?.body === rendered.body)
+          ? earlier.#coded.get(key)
+          : undefined;
+      coded = before
+        ? { body: before.body, etag: `${rendered.etag.slice(0, -1)}-${coding}"` }
+        : codeRendered(rendered, coding);
       this.#coded.set(key, coded);
       this.#codings.add(coding);
       this.onGrow(coded.body.length);
@@ -117,7 +141,9 @@ export class CachedPage {
   /** The Markdown twin. */
   markdown(): Rendered {
     if (!this.#markdown) {
-      this.#markdown = encode(renderMarkdown(this.model), this.chrome.version);
+      const earlier = this.earlier();
+      const before = earlier === undefined ? undefined : earlier.#markdown;
+      this.#markdown = encode(renderMarkdown(this.model), this.chrome.version, before);
       this.onGrow(this.#markdown.body.length);
     }
     return this.#markdown;
@@ -133,12 +159,22 @@ export class PageCache {
   // A page is kept from the moment its model is built (size 1 until it renders, so a concurrent
   // request for it finds it) and weighs the bytes of its renderings.
   readonly #entries: LRUCache<string, CachedPage> | undefined;
+  // Weakly: a version's cache must not keep the one before it, nor that one the one before.
+  #earlier: WeakRef<PageCache> | undefined;
 
   constructor(
     maxBytes: number,
     private readonly chrome: SiteChrome,
   ) {
     this.#entries = maxBytes > 0 ? new LRUCache({ maxSize: maxBytes }) : undefined;
+  }
+
+  /**
+   * Names the cache of the version this one replaces: a page rendered here that comes out the
+   * same as the one kept there takes its bytes (see {@link CachedPage}).
+   */
+  follow(earlier: PageCache): void {
+    this.#earlier = new WeakRef(earlier);
   }
 
   /** The page kept for `key`, if any: a lookup without a promise, for the common case. */
@@ -170,6 +206,7 @@ export class PageCache {
         entries.set(key, page, { size: bytes });
       },
       replay,
+      () => this.#earlier?.deref()?.peek(key),
     );
     entries.set(key, page, { size: 1 });
     return page;

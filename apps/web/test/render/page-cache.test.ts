@@ -52,6 +52,32 @@ describe('PageCache', () => {
     expect(cache.bytes).toBe(html.body.length + br.body.length + gzip.body.length);
   });
 
+  it('takes the bytes and compressed forms of a page the version it follows rendered the same', async () => {
+    const old = new PageCache(1 << 20, { ...chrome, version: 'aaaaaaaaaaaaaaaa' });
+    const before = await old.get('same', async () => model(1));
+    const oldBr = before.coded(before.html(), 'br');
+    await old.get('changed', async () => model(2));
+    const oldChanged = (await old.get('changed', async () => model(2))).html();
+
+    const cache = new PageCache(1 << 20, { ...chrome, version: 'bbbbbbbbbbbbbbbb' });
+    cache.follow(old);
+    const same = await cache.get('same', async () => model(1));
+    expect(same.html().body).toBe(before.html().body);
+    expect(same.html().etag).toBe(
+      before.html().etag.replace('aaaaaaaaaaaaaaaa', 'bbbbbbbbbbbbbbbb'),
+    );
+    const br = same.coded(same.html(), 'br');
+    expect(br.body).toBe(oldBr.body);
+    expect(br.etag).toBe(oldBr.etag.replace('aaaaaaaaaaaaaaaa', 'bbbbbbbbbbbbbbbb'));
+    // Compressed anew: the old page was never sent gzipped.
+    expect(same.coded(same.html(), 'gzip').body.length).toBeGreaterThan(0);
+
+    const changed = await cache.get('changed', async () => ({ ...model(2), h1: 'Page 2, edited' }));
+    expect(changed.html().body).not.toBe(oldChanged.body);
+    expect(changed.html().body.toString()).toContain('Page 2, edited');
+    expect(changed.html().hash).not.toBe(oldChanged.hash);
+  });
+
   it('replays the request that made a page kept, then the same in each other coding it was sent in', async () => {
     const cache = new PageCache(1 << 20, chrome);
     const plain = { url: '/1', headers: { accept: 'text/html' } };
