@@ -15,6 +15,7 @@ import {
 } from '@repo/ops';
 import closeWithGrace from 'close-with-grace';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { collectAfterSwaps } from './collect-after-swap.js';
 import { yieldHelperThreads } from './helper-threads.js';
 import { LineBatch } from './log-destination.js';
 import { servedSinceAsked } from './served-requests.js';
@@ -96,6 +97,8 @@ export async function createServer<C extends CatalogConfig | undefined = undefin
       serving: servedSinceAsked(app),
     }).catch(exitOnStartError(app.log));
     reloadOnHangup(app, catalog);
+    const stopCollecting = collectAfterSwaps(catalog, app.log);
+    app.addHook('onClose', async () => stopCollecting());
   }
   await setup.register(app, { metrics: metrics || undefined, catalog } as ServerContext<C>);
   if (catalog) app.addHook('onClose', () => (catalog as LiveCatalog).close());
