@@ -38,13 +38,18 @@ type Summarised = Product & { [SUMMARIES]?: Summaries };
 const contexts = new WeakMap<ToolContext, number>();
 let lastContext = 0;
 
-/** The summaries of `product` in `ctx`, by agent filter (`*`: every agent). */
-function summariesOf(product: Summarised, ctx: ToolContext): Map<string, ProductSummary> {
+/** The number that names `ctx` on the products it summarised. */
+function contextOf(ctx: ToolContext): number {
   let context = contexts.get(ctx);
   if (context === undefined) {
     context = ++lastContext;
     contexts.set(ctx, context);
   }
+  return context;
+}
+
+/** The summaries of `product` in context number `context`, by agent filter (`*`: every agent). */
+function summariesOf(product: Summarised, context: number): Map<string, ProductSummary> {
   const kept = product[SUMMARIES];
   if (kept?.context === context) return kept.byAgent;
   if (kept !== undefined) {
@@ -65,9 +70,10 @@ export function productSummaries(
   ctx: ToolContext,
   agent?: string,
 ): ProductSummary[] {
+  const context = contextOf(ctx);
   const key = agent ?? '*';
   return products.map((product) => {
-    const known = summariesOf(product, ctx);
+    const known = summariesOf(product, context);
     let summary = known.get(key);
     if (summary === undefined) {
       summary = ctx.freeze(toProductSummary(product, ctx, agent));
