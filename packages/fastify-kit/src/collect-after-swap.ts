@@ -31,7 +31,7 @@ export function collectAfterSwaps(
   log: FastifyBaseLogger,
   options: CollectOptions = {},
 ): () => void {
-  const collect = options.collect ?? v8Collect();
+  const collect = options.collect ?? (() => v8Collect()());
   let seen = catalog.current;
   let swapped = false;
   let used = performance.eventLoopUtilization();
