@@ -33,7 +33,26 @@ const isAgentLink = (link: BuyLink): link is BuyLink & { agent: AgentId } => isA
 const SUMMARIES = Symbol('summaries');
 // For one context: two apps in one process (tests) may serve other base URLs or agents. Named by
 // a number, not the context, which a product shared by the next catalog version would keep alive.
-type Summaries = { context: number; readonly byAgent: Map<string, ProductSummary> };
+// Most calls filter no agent: that summary has a field of its own, the others a map made when
+// first needed (a map per product cost twice a weak map's entry).
+class Summaries {
+  every: ProductSummary | undefined = undefined;
+  byAgent: Map<string, ProductSummary> | undefined = undefined;
+  constructor(public context: number) {}
+
+  get(agent: string | undefined): ProductSummary | undefined {
+    return agent === undefined ? this.every : this.byAgent?.get(agent);
+  }
+
+  set(agent: string | undefined, summary: ProductSummary): void {
+    if (agent === undefined) {
+      this.every = summary;
+      return;
+    }
+    this.byAgent ??= new Map();
+    this.byAgent.set(agent, summary);
+  }
+}
 type Summarised = Product & { [SUMMARIES]?: Summaries };
 const contexts = new WeakMap<ToolContext, number>();
 let lastContext = 0;
@@ -48,20 +67,17 @@ function contextOf(ctx: ToolContext): number {
   return context;
 }
 
-/** The summaries of `product` in context number `context`, by agent filter (`*`: every agent). */
-function summariesOf(product: Summarised, context: number): Map<string, ProductSummary> {
+/** The summaries of `product` in context number `context`. */
+function summariesOf(product: Summarised, context: number): Summaries {
   const kept = product[SUMMARIES];
-  if (kept?.context === context) return kept.byAgent;
-  if (kept !== undefined) {
-    kept.context = context;
-    kept.byAgent.clear();
-    return kept.byAgent;
-  }
-  const byAgent = new Map<string, ProductSummary>();
-  if (Object.isExtensible(product)) {
-    Object.defineProperty(product, SUMMARIES, { value: { context, byAgent } });
-  }
-  return byAgent;
+  if (kept?.context === context) return kept;
+  const fresh = new Summaries(context);
+  // A product another site froze is summarised on every call.
+  if (!Object.isExtensible(product)) return fresh;
+  if (kept === undefined)
+    Object.defineProperty(product, SUMMARIES, { value: fresh, writable: true });
+  else product[SUMMARIES] = fresh;
+  return fresh;
 }
 
 /** The summaries of `products` for `agent`, each built once per context and agent filter. */
@@ -71,13 +87,12 @@ export function productSummaries(
   agent?: string,
 ): ProductSummary[] {
   const context = contextOf(ctx);
-  const key = agent ?? '*';
   return products.map((product) => {
     const known = summariesOf(product, context);
-    let summary = known.get(key);
+    let summary = known.get(agent);
     if (summary === undefined) {
       summary = ctx.freeze(toProductSummary(product, ctx, agent));
-      known.set(key, summary);
+      known.set(agent, summary);
     }
     return summary;
   });
