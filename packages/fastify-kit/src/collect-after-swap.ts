@@ -48,7 +48,7 @@ export function collectAfterSwaps(
     const rssBefore = process.memoryUsage.rss();
     const started = performance.now();
     collect();
-    log.debug(
+    log.info(
       {
         ms: Math.round(performance.now() - started),
         rssMB: Math.round(process.memoryUsage.rss() / 2 ** 20),
