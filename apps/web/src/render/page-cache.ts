@@ -28,8 +28,9 @@ export interface Rendered {
 // when they are the same (one copy held while both versions are, not two).
 function encode(text: string, version: string | undefined, before?: Rendered): Rendered {
   const fresh = Buffer.from(text, 'utf8');
-  const body = before?.body.equals(fresh) ? before.body : fresh;
-  const hash = body === fresh ? createHash('sha1').update(body).digest('base64url') : before!.hash;
+  const same = before?.body.equals(fresh) ? before : undefined;
+  const body = same?.body ?? fresh;
+  const hash = same?.hash ?? createHash('sha1').update(body).digest('base64url');
   return {
     body,
     etag: version === undefined ? `"${hash}"` : `"${version}-${hash}"`,
