@@ -36,8 +36,10 @@ const readBack = {
     });
     for (const product of products) builder.add(product);
     const { layout, parts } = encodeIndex(builder.finish().index);
+    // Shared, as a process reads a prepared file's region.
     const region = Buffer.concat(parts);
-    const copy = region.buffer.slice(region.byteOffset, region.byteOffset + region.length);
+    const copy = new SharedArrayBuffer(region.length);
+    new Uint8Array(copy).set(region);
     const bytes = Buffer.concat(chunks);
     return openPackedIndex(decodeIndex(JSON.parse(JSON.stringify(layout)), copy), {
       read: (start, length) => bytes.subarray(start, start + length),

@@ -324,19 +324,31 @@ export function createEmbeddedIndex(
   return new EmbeddedIndex(index, productsInMemory(inOrder), lexicon, options);
 }
 
+// The product source of each index `openPackedIndex` opened, for the next version's.
+const sources = new WeakMap<CatalogIndex, ProductSource>();
+
 /**
  * Opens the embedded engine on an index built before (`PackBuilder`, or read back from a
  * prepared file with `decodeIndex`), reading products from `bytes`. `options.lexicon` must be the
  * lexicon the index was built with. `onClose` runs when the index is closed (release the file
- * the bytes come from).
+ * the bytes come from). `earlier`, the version this one follows (opened here too, else ignored),
+ * lends the products it keeps whose bytes this one has unchanged, without being kept alive.
  *
  * @example const index = openPackedIndex(decodeIndex(meta, region), fileBytes, { lexicon });
  */
 export function openPackedIndex(
   packed: PackedIndex,
   bytes: ProductBytes,
-  options: EmbeddedIndexOptions & { readonly onClose?: () => void | Promise<void> } = {},
+  options: EmbeddedIndexOptions & {
+    readonly onClose?: () => void | Promise<void>;
+    readonly earlier?: CatalogIndex | undefined;
+  } = {},
 ): CatalogIndex {
-  const lexicon = compileLexicon(options.lexicon ?? DEFAULT_LEXICON);
-  return new EmbeddedIndex(packed, productsFromBytes(packed, bytes), lexicon, options);
+  // The index keeps its options: without `earlier`, which would keep the version before alive.
+  const { earlier, ...kept } = options;
+  const lexicon = compileLexicon(kept.lexicon ?? DEFAULT_LEXICON);
+  const products = productsFromBytes(packed, bytes, earlier && sources.get(earlier));
+  const index = new EmbeddedIndex(packed, products, lexicon, kept);
+  sources.set(index, products);
+  return index;
 }

@@ -99,7 +99,7 @@ export function encodeIndex(index: PackedIndex): {
  *
  * @throws {RangeError} when the layout is of another version or does not fit the buffer.
  */
-export function decodeIndex(layout: IndexLayout, buffer: ArrayBuffer, base = 0): PackedIndex {
+export function decodeIndex(layout: IndexLayout, buffer: ArrayBufferLike, base = 0): PackedIndex {
   if (layout.version !== PACKED_INDEX_VERSION) {
     throw new RangeError(`index layout ${layout.version}, not ${PACKED_INDEX_VERSION}`);
   }
@@ -107,7 +107,9 @@ export function decodeIndex(layout: IndexLayout, buffer: ArrayBuffer, base = 0):
     const entry = layout.arrays[name];
     if (!entry || entry[2] !== kind) throw new RangeError(`index array ${name} is missing`);
     const [offset, length] = entry;
-    return new KINDS[kind](buffer, base + offset, length) as InstanceType<(typeof KINDS)[K]>;
+    const Kind: new (buffer: ArrayBufferLike, offset: number, length: number) => Typed =
+      KINDS[kind];
+    return new Kind(buffer, base + offset, length) as InstanceType<(typeof KINDS)[K]>;
   };
   const orders = {} as Record<BrowseSort, Uint32Array>;
   const ranks = {} as Record<BrowseSort, Uint32Array>;

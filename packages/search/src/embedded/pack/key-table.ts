@@ -85,13 +85,18 @@ export class KeyTable {
   find(key: string): number {
     if (this.scratch.length < key.length * 3) this.scratch = new Uint8Array(key.length * 3);
     const { written } = encoder.encodeInto(key, this.scratch);
+    return this.findBytes(this.scratch.subarray(0, written));
+  }
+
+  /** The first number of the key whose UTF-8 bytes are `key`, or -1. */
+  findBytes(key: Uint8Array): number {
     const { slots } = this.arrays;
     const mask = slots.length - 1;
-    let slot = hash(this.scratch, 0, written) & mask;
+    let slot = hash(key, 0, key.length) & mask;
     for (;;) {
       const held = slots[slot]!;
       if (held === -1) return -1;
-      if (sameBytes(this.arrays, held, this.scratch, 0, written)) return held;
+      if (sameBytes(this.arrays, held, key, 0, key.length)) return held;
       slot = (slot + 1) & mask;
     }
   }

@@ -1,10 +1,16 @@
 import type { Product } from '@repo/catalog-core';
 import { LRUCache } from 'lru-cache';
+import { KeyTable } from './key-table.js';
 import type { PackedIndex, ProductBytes } from './packed-index.js';
 
 /** The product of each document. */
 export interface ProductSource {
   product(doc: number): Product;
+  /**
+   * The product this source keeps for a slug (its UTF-8 bytes) when its JSON is `json`, byte
+   * for byte; else undefined.
+   */
+  kept?(slug: Uint8Array, json: Uint8Array): Product | undefined;
   clear(): void;
 }
 
@@ -18,19 +24,56 @@ export function productsInMemory(products: readonly Product[]): ProductSource {
   return { product: (doc) => products[doc]!, clear: () => {} };
 }
 
-/** Products read from their JSON bytes when first shown, the last few thousand kept. */
-export function productsFromBytes(packed: PackedIndex, bytes: ProductBytes): ProductSource {
+/**
+ * Products read from their JSON bytes when first shown, the last few thousand kept. With the
+ * source of the version before (`earlier`), a product whose bytes did not change is that
+ * version's object, as long as it keeps one: a reload of a large catalog otherwise makes the
+ * same few thousand objects again, and the garbage collector runs through both copies while the
+ * old version still serves.
+ */
+export function productsFromBytes(
+  packed: PackedIndex,
+  bytes: ProductBytes,
+  earlier?: ProductSource,
+): ProductSource {
   const read = new LRUCache<number, Product>({ max: READ_CACHE_SIZE });
+  const { bytes: slugBytes, offsets } = packed.slugs;
+  let slugs: KeyTable | undefined;
+  let open = true;
+  // Weak: a version never keeps the one before it alive.
+  const before = earlier?.kept && new WeakRef(earlier);
   return {
     product(doc) {
       let product = read.get(doc);
       if (product === undefined) {
         const json = bytes.read(packed.productStart[doc]!, packed.productLength[doc]!);
-        product = JSON.parse(decoder.decode(json)) as Product;
+        const slug = slugBytes.subarray(offsets[doc]!, offsets[doc + 1]!);
+        product =
+          before?.deref()?.kept?.(slug, json) ?? (JSON.parse(decoder.decode(json)) as Product);
         read.set(doc, product);
       }
       return product;
     },
-    clear: () => read.clear(),
+    kept(slug, json) {
+      if (!open) return undefined;
+      slugs ??= new KeyTable(packed.slugs);
+      const doc = slugs.findBytes(slug);
+      if (doc === -1 || packed.productLength[doc] !== json.length) return undefined;
+      const product = read.peek(doc);
+      if (product === undefined) return undefined;
+      try {
+        const mine = bytes.read(packed.productStart[doc]!, json.length);
+        // Both versions reading through one buffer would compare it with itself.
+        if (mine.buffer === json.buffer && mine.byteOffset === json.byteOffset) return undefined;
+        return Buffer.compare(mine, json) === 0 ? product : undefined;
+      } catch {
+        // This version's file can no longer be read: the next one reads its own.
+        return undefined;
+      }
+    },
+    clear: () => {
+      open = false;
+      read.clear();
+    },
   };
 }
