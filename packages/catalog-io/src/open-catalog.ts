@@ -26,7 +26,10 @@ export type OpenCatalogOptions = CatalogConfig & {
   readonly fingerprint?: boolean | undefined;
   /** The version the files name (see `contentVersion`); computed when absent. */
   readonly version?: string | undefined;
-  /** With `fingerprint`: the version before, to count what this one changed (`changes`). */
+  /**
+   * The version before: the products it keeps that this one has unchanged are taken over, and
+   * with `fingerprint`, what this one changed is counted (`changes`).
+   */
   readonly previous?: OpenedCatalog | undefined;
 };
 
@@ -193,7 +196,7 @@ async function openCatalogFile(
       fingerprints: options.fingerprint === true,
       previous: options.previous?.fingerprints,
     },
-    { lexicon, rates },
+    { lexicon, rates, earlier: options.previous?.index },
   );
   if ('unchanged' in opened) return opened;
   const { index, prepared, fingerprints } = opened;

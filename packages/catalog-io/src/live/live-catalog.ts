@@ -144,6 +144,14 @@ export async function openLiveCatalog(
     );
   }
   const wrap = options.wrapIndex ?? ((index: CatalogIndex) => index);
+  // The index each wrapped one wraps: the next version is opened beside the index as opened.
+  const unwrapped = new WeakMap<CatalogIndex, CatalogIndex>();
+  const wrapped = (index: CatalogIndex) => {
+    const outer = wrap(index);
+    if (outer !== index) unwrapped.set(outer, index);
+    return outer;
+  };
+  const asOpened = (index: CatalogIndex) => unwrapped.get(index) ?? index;
   const files = watchedFiles(config);
   // Taken before the first load: a file replaced while it loads is read again.
   const since = await Promise.all(files.map(signature));
@@ -183,7 +191,7 @@ export async function openLiveCatalog(
         {
           ...inputs,
           ...(stamped && { version: stamped.version }),
-          ...(live && { previous: live.current }),
+          ...(live && { previous: { ...live.current, index: asOpened(live.current.index) } }),
         },
         live?.current.version,
         log,
@@ -204,7 +212,7 @@ export async function openLiveCatalog(
       if (attempt < MAX_ATTEMPTS && after.some((sig, i) => sig !== before[i])) continue;
       return {
         ...opened,
-        index: wrap(opened.index),
+        index: wrapped(opened.index),
         version,
         loadedAt: stamped?.loadedAt ?? new Date(),
       };

@@ -13,6 +13,14 @@ import { CatalogIoError, type CatalogIoErrorCode, isCatalogIoError } from '../er
 import type { Fingerprints, Prepared, PrepareJob, Unchanged } from './prepare.js';
 import { identityOf } from './prepared-file.js';
 
+/** How {@link openPreparedCatalog} opens the index. */
+export interface OpenOptions {
+  readonly lexicon: Lexicon;
+  readonly rates: CurrencyRates;
+  /** The version served now, whose products the new one takes where unchanged. */
+  readonly earlier?: CatalogIndex | undefined;
+}
+
 /** A catalog opened from its prepared form: the index, and what preparing it found. */
 export interface PreparedCatalog {
   readonly index: CatalogIndex;
@@ -40,7 +48,7 @@ function closeQuietly(fd: number): void {
 /**
  * Prepares a catalog file on a worker thread (reads an intact prepared form built from the same
  * version, else builds one from the file) and opens the embedded engine on it: the event loop
- * only receives the index's arrays (transferred, not copied) and opens the file the products
+ * only receives the index's arrays (shared, not copied) and opens the file the products
  * are read from when shown. Serving never waits on the build. When the file names `current`, the
  * version served now, nothing is opened: {@link Unchanged}.
  *
@@ -49,7 +57,7 @@ function closeQuietly(fd: number): void {
  */
 export async function openPreparedCatalog(
   asked: Omit<PrepareJob, 'layoutVersion'>,
-  options: { readonly lexicon: Lexicon; readonly rates: CurrencyRates },
+  options: OpenOptions,
 ): Promise<PreparedCatalog | Unchanged> {
   const job: PrepareJob = { ...asked, layoutVersion: PACKED_INDEX_VERSION };
   // A prepared file replaced between its check and its opening here is checked again.
@@ -94,7 +102,7 @@ function opened(
   job: PrepareJob,
   prepared: Prepared,
   fd: number,
-  options: { readonly lexicon: Lexicon; readonly rates: CurrencyRates },
+  options: OpenOptions,
 ): PreparedCatalog {
   const { identity: _identity, layout, region, productsOffset, ...found } = prepared;
   if (layout.count === 0) {
@@ -119,6 +127,7 @@ function opened(
   const index = openPackedIndex(packed, bytes, {
     lexicon: options.lexicon,
     rates: options.rates,
+    earlier: options.earlier,
     onClose: () => {
       descriptors.unregister(token);
       closeQuietly(fd);
@@ -171,21 +180,35 @@ function inWorker(job: PrepareJob): Promise<Prepared | Unchanged> {
   const { worker, waiting } = preparer;
   const id = preparer.next++;
   worker.ref();
-  const previous = job.previous && ownBuffers(job.previous);
+  const previous = job.previous && forWorker(job.previous);
   return new Promise<Prepared | Unchanged>((resolve, reject) => {
     waiting.set(id, { resolve, reject });
-    worker.postMessage(
-      { id, job: { ...job, previous } },
-      previous
-        ? [previous.slugBytes.buffer, previous.slugOffsets.buffer, previous.prints.buffer]
-        : [],
-    );
+    worker.postMessage({ id, job: { ...job, previous: previous?.fingerprints } }, previous?.moved);
   }).catch((error: Error) => {
     if (isCatalogIoError(error)) throw error;
     throw new CatalogIoError('FILE_READ', `cannot prepare ${job.file}: ${error.message}`, {
       cause: error,
     });
   });
+}
+
+/**
+ * The fingerprints as the worker gets them: as they are when their buffer is shared (those of a
+ * version opened from its prepared form); else in buffers of their own, moved to it.
+ */
+function forWorker(fingerprints: Fingerprints): {
+  fingerprints: Fingerprints;
+  moved: ArrayBuffer[];
+} {
+  const { slugBytes, slugOffsets, prints } = fingerprints;
+  if ([slugBytes, slugOffsets, prints].every((a) => a.buffer instanceof SharedArrayBuffer)) {
+    return { fingerprints, moved: [] };
+  }
+  const own = ownBuffers(fingerprints);
+  return {
+    fingerprints: own,
+    moved: [own.slugBytes.buffer, own.slugOffsets.buffer, own.prints.buffer],
+  };
 }
 
 /** Fingerprints whose arrays each have a buffer of their own, which can be transferred. */
@@ -196,9 +219,8 @@ interface OwnFingerprints extends Fingerprints {
 }
 
 /**
- * The fingerprints in buffers of their own, to be moved to the worker. Those of an open version
- * are views on its whole index: posted as they are, the index would be copied with them, tens of
- * megabytes on the event loop at each reload of a large catalog.
+ * The fingerprints in buffers of their own, to be moved to the worker. Views on a larger buffer
+ * that is not shared would be posted with all of it, copied.
  */
 export function ownBuffers(fingerprints: Fingerprints): OwnFingerprints {
   return {

@@ -230,6 +230,28 @@ describe('openLiveCatalog', () => {
   });
 });
 
+describe('products across reloads', () => {
+  it('are the objects the version before showed, unless their row changed', async () => {
+    const file = join(await tempDir(), 'catalog.ndjson');
+    await writeCatalogFile(file, A);
+    const catalog = await open(file);
+    const first = catalog.current;
+    const [same, edited] = [A[30]!.slug, A[40]!.slug];
+    const shown = await first.index.getBySlug(same);
+    const before = await first.index.getBySlug(edited);
+
+    await writeCatalogFile(
+      file,
+      B.map((p) => (p.slug === edited ? { ...p, title: `${p.title} (restocked)` } : p)),
+    );
+    await waitForNewVersion(catalog, first.version);
+    expect(await catalog.current.index.getBySlug(same)).toBe(shown);
+    const after = await catalog.current.index.getBySlug(edited);
+    expect(after).not.toBe(before);
+    expect(after?.title).toBe(`${before?.title} (restocked)`);
+  });
+});
+
 describe('memory across reloads', () => {
   it('lets the old version go once nothing reads it: two catalogs at most', async () => {
     setFlagsFromString('--expose-gc');
