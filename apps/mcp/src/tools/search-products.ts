@@ -32,7 +32,9 @@ const isAgentLink = (link: BuyLink): link is BuyLink & { agent: AgentId } => isA
 // pause, and with the few thousand products a busy catalog shows, that pause grew by 10 ms.
 const SUMMARIES = Symbol('summaries');
 // For one context: two apps in one process (tests) may serve other base URLs or agents. Named by
-// a number, not the context, which a product shared by the next catalog version would keep alive.
+// a number, not the context, which a product shared by the next catalog version would keep alive;
+// and the number is that of what a summary is made of (base URL, agents, rates), so that the next
+// version, which takes over the products it has unchanged, takes their summaries too.
 // Most calls filter no agent: that summary has a field of its own, the others a map made when
 // first needed (a map per product cost twice a weak map's entry).
 class Summaries {
@@ -55,13 +57,22 @@ class Summaries {
 }
 type Summarised = Product & { [SUMMARIES]?: Summaries };
 const contexts = new WeakMap<ToolContext, number>();
+const numbers = new Map<string, number>();
+// Distinct base URLs, agents and rates seen in one process: a few, unless rates change daily.
+const MAX_NUMBERS = 64;
 let lastContext = 0;
 
 /** The number that names `ctx` on the products it summarised. */
 function contextOf(ctx: ToolContext): number {
   let context = contexts.get(ctx);
   if (context === undefined) {
-    context = ++lastContext;
+    const made = JSON.stringify([ctx.baseUrl, ctx.agents, ctx.rates]);
+    context = numbers.get(made);
+    if (context === undefined) {
+      if (numbers.size === MAX_NUMBERS) numbers.clear();
+      context = ++lastContext;
+      numbers.set(made, context);
+    }
     contexts.set(ctx, context);
   }
   return context;
