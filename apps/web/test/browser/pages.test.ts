@@ -103,6 +103,20 @@ describe.each(
   const searchField = (page: Page) =>
     page.locator('input[type="search"]').and(page.getByLabel(pattern(m.home.searchField)));
 
+  /**
+   * Types a query into the home page's search field, then closes the suggestions it opens, as a
+   * person does before tapping the search button: on a phone the list covers the button, and a
+   * click that comes before the list would pass or not with the host's speed.
+   */
+  async function typeQuery(page: Page, query: string) {
+    const field = searchField(page);
+    await field.fill(query);
+    const expanded = () => field.getAttribute('aria-expanded');
+    await expect.poll(expanded, { timeout: 10_000 }).toBe('true');
+    await field.press('Escape');
+    await expect.poll(expanded, { timeout: 10_000 }).toBe('false');
+  }
+
   /** Clicks (taps, on a phone) a link or button, opening a folded menu around it first. */
   async function press(target: Locator) {
     await reveal(target);
@@ -115,7 +129,7 @@ describe.each(
     await expect(page.locator('h1').textContent()).resolves.toBe(SERVICE_INFO.title);
     await checkPage(page, problems, 'home');
 
-    await searchField(page).fill('nike dunk');
+    await typeQuery(page, 'nike dunk');
     await Promise.all([
       page.waitForURL((url) => url.pathname === '/catalog' && keepsLang(url)),
       page.getByRole('button', { name: m.common.search, exact: true }).first().click(),
@@ -169,7 +183,7 @@ describe.each(
     ).resolves.toBe(`${agent.name} (${m.common.yourAgent})`);
 
     // Home → catalog through the search form: the preference rides in a hidden field.
-    await searchField(page).fill('hoodie');
+    await typeQuery(page, 'hoodie');
     await Promise.all([
       page.waitForURL(
         (url) => url.pathname === '/catalog' && url.searchParams.get('q') === 'hoodie' && kept(url),
