@@ -47,9 +47,11 @@ export function productsFromBytes(
       let product = read.get(doc);
       if (product === undefined) {
         const json = bytes.read(packed.productStart[doc]!, packed.productLength[doc]!);
-        const slug = slugBytes.subarray(offsets[doc]!, offsets[doc + 1]!);
+        // Once the version before is collected, a read is what it was without one.
+        const lender = before?.deref();
         product =
-          before?.deref()?.kept?.(slug, json) ?? (JSON.parse(decoder.decode(json)) as Product);
+          lender?.kept?.(slugBytes.subarray(offsets[doc]!, offsets[doc + 1]!), json) ??
+          (JSON.parse(decoder.decode(json)) as Product);
         read.set(doc, product);
       }
       return product;
