@@ -1,10 +1,8 @@
-import { DEFAULT_LEXICON } from '@repo/catalog-core';
 import { generateSampleCatalog } from '@repo/catalog-core/sample';
 import { describe, expect, it } from 'vitest';
 import type { SearchQuery } from '../src/catalog-index.js';
-import { decodeIndex, encodeIndex, openPackedIndex, PackBuilder } from '../src/embedded/index.js';
-import { compileLexicon } from '../src/index.js';
 import { HELD_OUT_QUERIES, JUDGED_QUERIES, judgedEngines } from '../src/testing/index.js';
+import { readBack as readBackIndex } from './embedded/read-back.js';
 
 // What each judged query answers, pinned: the first ten products, the exact total and how the
 // words were read. Relevance thresholds let a result move within them; this file does not, so a
@@ -24,27 +22,10 @@ const browses: SearchQuery[] = [
   { limit: 10, sort: 'newest', category: 'bags', minPrice: 500 },
 ];
 
-// The embedded index as a process reads it from a prepared file: encoded to bytes, read back
-// into new buffers, the products parsed from their JSON when shown.
+// The embedded index as a process reads it from a prepared file (see `readBack`).
 const readBack = {
   name: 'embedded (read back from its bytes)',
-  async open() {
-    const chunks: Uint8Array[] = [];
-    const builder = new PackBuilder({
-      lexicon: compileLexicon(DEFAULT_LEXICON),
-      write: (json) => chunks.push(json),
-    });
-    for (const product of products) builder.add(product);
-    const { layout, parts } = encodeIndex(builder.finish().index);
-    // Shared, as a process reads a prepared file's region.
-    const region = Buffer.concat(parts);
-    const copy = new SharedArrayBuffer(region.length);
-    new Uint8Array(copy).set(region);
-    const bytes = Buffer.concat(chunks);
-    return openPackedIndex(decodeIndex(JSON.parse(JSON.stringify(layout)), copy), {
-      read: (start, length) => bytes.subarray(start, start + length),
-    });
-  },
+  open: async () => readBackIndex(products),
   close: async () => {},
 };
 

@@ -1,47 +1,12 @@
-import { DEFAULT_LEXICON, type Product } from '@repo/catalog-core';
 import { generateSampleCatalog } from '@repo/catalog-core/sample';
 import { describe, expect, it } from 'vitest';
 import type { CatalogIndex } from '../../src/catalog-index.js';
-import {
-  decodeIndex,
-  encodeIndex,
-  openPackedIndex,
-  PackBuilder,
-} from '../../src/embedded/index.js';
-import { compileLexicon } from '../../src/index.js';
+import { readBack } from './read-back.js';
 
 const products = generateSampleCatalog({ count: 200 });
 
-/** A version as a process opens it from its prepared form: a shared region, its own bytes. */
-function open(catalog: readonly Product[], earlier?: CatalogIndex): CatalogIndex {
-  const chunks: Uint8Array[] = [];
-  const builder = new PackBuilder({
-    lexicon: compileLexicon(DEFAULT_LEXICON),
-    write: (json) => chunks.push(json),
-  });
-  for (const product of catalog) builder.add(product);
-  const { layout, parts } = encodeIndex(builder.finish().index);
-  const region = new SharedArrayBuffer(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    new Uint8Array(region, at, part.length).set(part);
-    at += part.length;
-  }
-  const bytes = Buffer.concat(chunks);
-  // One buffer for every read, valid until the next one, as a prepared file's reader does.
-  let scratch = Buffer.alloc(0);
-  return openPackedIndex(
-    decodeIndex(layout, region),
-    {
-      read(start, length) {
-        if (scratch.length < length) scratch = Buffer.alloc(length * 2);
-        bytes.copy(scratch, 0, start, start + length);
-        return scratch.subarray(0, length);
-      },
-    },
-    { earlier },
-  );
-}
+/** A version as a process opens it from its prepared form. */
+const open = readBack;
 
 const [first, second, third] = products.map((p) => p.slug);
 
