@@ -380,7 +380,12 @@ describe.each(
   it('reads a link pasted into the home page’s search box', async () => {
     const { page, problems } = await openTab();
     await page.goto(`${server.url}${at('/')}`);
-    await searchField(page).fill('https://item.taobao.com/item.htm?spm=a1z10.1&id=600000000001');
+    const field = searchField(page);
+    await field.fill('https://item.taobao.com/item.htm?spm=a1z10.1&id=600000000001');
+    // Leaving the field closes any list and keeps a late answer from opening one over the
+    // button: whether a link brings suggestions, and when, is not what this test is about.
+    await field.blur();
+    await expect.poll(() => field.getAttribute('aria-expanded')).toBe('false');
     await Promise.all([
       page.waitForURL(/\/catalog\?q=/),
       page.getByRole('button', { name: m.common.search, exact: true }).first().click(),
