@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { isDeepStrictEqual } from 'node:util';
 import type { WarmRequest } from '@repo/fastify-kit';
 import { LRUCache } from 'lru-cache';
 import { type ContentCoding, encodeBody, preferredCoding } from './content-coding.js';
@@ -7,6 +6,7 @@ import type { SiteChrome } from './page-html.js';
 import { renderHtml } from './page-html.js';
 import { renderMarkdown } from './page-markdown.js';
 import type { PageModel } from './page-model.js';
+import { sameData } from './same-data.js';
 
 /** A representation in a content coding, with its own strong ETag. */
 export interface Coded {
@@ -95,7 +95,7 @@ export class CachedPage {
     if (this.#same === undefined) {
       const earlier = this.earlier();
       this.#same =
-        earlier?.sameChrome && isDeepStrictEqual(earlier.page.model, this.model)
+        earlier?.sameChrome && sameData(earlier.page.model, this.model)
           ? new WeakRef(earlier.page)
           : null;
     }
@@ -213,7 +213,7 @@ export class PageCache {
    */
   follow(earlier: PageCache): void {
     this.#earlier = new WeakRef(earlier);
-    this.#sameChrome = isDeepStrictEqual(
+    this.#sameChrome = sameData(
       { ...earlier.chrome, version: undefined },
       { ...this.chrome, version: undefined },
     );
