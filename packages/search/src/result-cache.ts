@@ -58,6 +58,8 @@ class Doorkeeper {
 export class ResultCache<V extends NonNullable<unknown>> {
   readonly #entries: LRUCache<string, V> | undefined;
   readonly #doorkeeper: Doorkeeper | undefined;
+  // Weakly: a version's cache must not keep the version before it alive.
+  #earlier: WeakRef<ResultCache<V>> | undefined;
 
   /**
    * `maxEntries` 0 keeps nothing; `ttlMs` 0 sets no time limit. `now` is the clock of the time
@@ -84,11 +86,30 @@ export class ResultCache<V extends NonNullable<unknown>> {
     return this.#entries?.get(key);
   }
 
-  /** Keeps `value` if `key` was offered before; returns whether it is kept. */
+  /** Whether a result is kept for `key`, without making it the most recently used. */
+  has(key: string): boolean {
+    return this.#entries?.has(key) ?? false;
+  }
+
+  /**
+   * Keeps `value` if `key` was offered before, or is kept by the cache this one follows; returns
+   * whether it is kept.
+   */
   offer(key: string, value: V): boolean {
-    if (this.#entries === undefined || !this.#doorkeeper?.seen(key)) return false;
+    if (this.#entries === undefined) return false;
+    if (!this.#doorkeeper?.seen(key) && !this.#earlier?.deref()?.has(key)) return false;
     this.#entries.set(key, value);
     return true;
+  }
+
+  /**
+   * Names the cache of the catalog version this one's replaces: a key it keeps has repeated, and
+   * is kept here from the first time it is offered. Without it, the first queries of a new
+   * version were each worked out twice before they were kept, while they are the ones that
+   * repeat, and a warm-up did each of its searches twice.
+   */
+  follow(earlier: ResultCache<V>): void {
+    this.#earlier = new WeakRef(earlier);
   }
 
   /**

@@ -1,3 +1,5 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { ResultCache } from '../src/result-cache.js';
 
@@ -52,5 +54,35 @@ describe('ResultCache', () => {
     const cache = new ResultCache(0, 1000);
     expect(keep(cache, 'a', '1')).toBe(false);
     expect(cache.get('a')).toBeUndefined();
+  });
+
+  it('keeps from its first offer a key the cache it follows keeps, and no other', () => {
+    const earlier = new ResultCache(10, 0);
+    keep(earlier, 'popular', 'old');
+    earlier.offer('once', 'old');
+    const cache = new ResultCache(10, 0);
+    cache.follow(earlier);
+    expect(cache.offer('popular', 'new')).toBe(true);
+    expect(cache.get('popular')).toBe('new');
+    expect(cache.offer('once', 'new')).toBe(false);
+    expect(cache.offer('never', 'new')).toBe(false);
+    // Looking does not make the earlier entry any more recent, nor change it.
+    expect(earlier.recent(10)).toEqual(['popular']);
+    expect(earlier.get('popular')).toBe('old');
+  });
+
+  it('does not keep the cache it follows alive', async () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    let earlier: ResultCache<string> | undefined = new ResultCache(10, 0);
+    keep(earlier, 'popular', 'old');
+    const cache = new ResultCache<string>(10, 0);
+    cache.follow(earlier);
+    const gone = new WeakRef(earlier);
+    earlier = undefined;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    gc();
+    expect(gone.deref()).toBeUndefined();
+    expect(cache.offer('popular', 'new')).toBe(false);
   });
 });

@@ -122,6 +122,11 @@ class EmbeddedIndex implements CatalogIndex {
     };
   }
 
+  /** Keeps from their first time the queries whose results `earlier`, the version before, keeps. */
+  follow(earlier: EmbeddedIndex): void {
+    this.cache.follow(earlier.cache);
+  }
+
   async search(query: SearchQuery): Promise<SearchResult> {
     const normalized = normalizeQuery(query, this.lexicon, this.rates);
     const key = queryKey(normalized);
@@ -332,7 +337,8 @@ const sources = new WeakMap<CatalogIndex, ProductSource>();
  * prepared file with `decodeIndex`), reading products from `bytes`. `options.lexicon` must be the
  * lexicon the index was built with. `onClose` runs when the index is closed (release the file
  * the bytes come from). `earlier`, the version this one follows (opened here too, else ignored),
- * lends the products it keeps whose bytes this one has unchanged, without being kept alive.
+ * lends the products it keeps whose bytes this one has unchanged, and names the queries it keeps
+ * results of (kept here from their first time), without being kept alive.
  *
  * @example const index = openPackedIndex(decodeIndex(meta, region), fileBytes, { lexicon });
  */
@@ -349,6 +355,7 @@ export function openPackedIndex(
   const lexicon = compileLexicon(kept.lexicon ?? DEFAULT_LEXICON);
   const products = productsFromBytes(packed, bytes, earlier && sources.get(earlier));
   const index = new EmbeddedIndex(packed, products, lexicon, kept);
+  if (earlier instanceof EmbeddedIndex) index.follow(earlier);
   sources.set(index, products);
   return index;
 }

@@ -49,4 +49,19 @@ describe('products across versions', () => {
     expect(read).not.toBe(kept);
     expect(read).toEqual(kept);
   });
+
+  it('keeps from its first time a search the version before kept, with this version’s answer', async () => {
+    const before = open(products);
+    const query = { q: products[0]!.brand, category: products[0]!.category, limit: 7 };
+    await before.search(query);
+    await before.search(query);
+    const changed = products.map((p, i) => (i === 0 ? { ...p, title: `${p.title} v2` } : p));
+    const after = open(changed, before);
+    const first = await after.search(query);
+    expect(await after.search(query)).toBe(first);
+    expect(first.hits.some((hit) => hit.title.endsWith(' v2'))).toBe(true);
+    // A query the version before never kept is kept from its second time, as always.
+    const other = { q: products[1]!.brand, limit: 3 };
+    expect(await after.search(other)).not.toBe(await after.search(other));
+  });
 });
