@@ -218,6 +218,8 @@ export function createToolRegistry(
     const kept = versions.get(previous)?.cache;
     const keys = kept?.recent(MAX_WARM_CALLS) ?? [];
     const { ctx, cache } = versionOf(next);
+    // A call the old version keeps and the warm-up does not reach is kept from its first time.
+    if (kept) cache.follow(kept);
     let warmed = 0;
     for (const key of keys) {
       if (signal.aborted) break;

@@ -87,3 +87,31 @@ describe('the warm-up, for answers that come out the same', () => {
     expect(after.changed.toString()).toContain('201 products');
   });
 });
+
+describe('a kept answer the warm-up did not reach', () => {
+  it('is kept in the new version from its first call, and an answer kept nowhere from its second', async () => {
+    const registry = createToolRegistry(
+      'https://shop.example',
+      { size: 16, ttlMs: 0 },
+      Fastify().log,
+      { popularity: async () => ({ version: '0', counts: new Map() }) as never },
+    );
+    const a = version(A, 'aaaaaaaaaaaaaaaa').version;
+    const call = async (args: object, catalog: CatalogVersion) =>
+      (await registry.call('search_products', args, catalog)).json;
+    const kept = { query: 'hoodie' };
+    await call(kept, a);
+    await call(kept, a);
+    await call({ query: 'once only' }, a);
+    // The budget ran out before the first answer.
+    const b = version(B, 'bbbbbbbbbbbbbbbb');
+    const stopped = new AbortController();
+    stopped.abort();
+    expect(await registry.warm(b.version, a, stopped.signal, () => Promise.resolve())).toBe(0);
+    expect(await call(kept, b.version)).toBe(await call(kept, b.version));
+    expect(b.searches.count).toBe(1);
+    const once = await call({ query: 'once only' }, b.version);
+    expect(await call({ query: 'once only' }, b.version)).not.toBe(once);
+    expect(b.searches.count).toBe(3);
+  });
+});
