@@ -7,18 +7,26 @@ export interface ReloadLine {
   readonly previous: string;
   /** The server's own time for the reload, from the start of its load to the swap. */
   readonly ms: number;
+  /** The answers the warm-up before the swap worked out, and its time (when one ran). */
+  readonly warmed?: number;
+  readonly warmMs?: number;
 }
 
 /** The `catalog reloaded` line of a pino log line, if it is one. */
 export function parseReloadLine(line: string): ReloadLine | undefined {
   if (!line.includes('catalog reloaded')) return undefined;
   try {
-    const { msg, version, previous, ms } = JSON.parse(line) as Record<string, unknown>;
+    const { msg, version, previous, ms, warmed, warmMs } = JSON.parse(line) as Record<
+      string,
+      unknown
+    >;
     if (msg !== 'catalog reloaded') return undefined;
     if (typeof version !== 'string' || typeof previous !== 'string' || typeof ms !== 'number') {
       return undefined;
     }
-    return { version, previous, ms };
+    return typeof warmed === 'number' && typeof warmMs === 'number'
+      ? { version, previous, ms, warmed, warmMs }
+      : { version, previous, ms };
   } catch {
     return undefined;
   }
@@ -30,6 +38,8 @@ export interface ReloadLog {
   write(text: string): void;
   /** The line of the reload from `previous` to `version`, the last one if several. */
   find(previous: string, version: string): ReloadLine | undefined;
+  /** The line of the last reload. */
+  last(): ReloadLine | undefined;
 }
 
 export function reloadLog(): ReloadLog {
@@ -52,6 +62,7 @@ export function reloadLog(): ReloadLog {
     find(previous, version) {
       return lines.findLast((l) => l.previous === previous && l.version === version);
     },
+    last: () => lines.at(-1),
   };
 }
 

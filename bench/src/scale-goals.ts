@@ -1,6 +1,7 @@
 import { fmt } from './format.js';
 import type { ImportRun } from './import-process.js';
 import type { Measured } from './measure.js';
+import type { ReloadLine } from './reload-probe.js';
 import type { IdleReload, UnderLoad } from './sections/reload-report.js';
 
 /** The default size (200,000, or `--scale-count`) and `--scale`'s 1,000,000: each has its goals. */
@@ -44,6 +45,8 @@ export interface ScaleResult {
   readonly reloads: readonly IdleReload[];
   readonly scenario: string;
   readonly underLoad: UnderLoad;
+  /** The server's line of the reload under load: its warm-up's answers and time. */
+  readonly underLoadReload: ReloadLine | undefined;
   /** Concurrent searches (the large tier only). */
   readonly searches: readonly ScaleSearch[];
   /** RSS once everything above is done, the last reload 3 s behind. */

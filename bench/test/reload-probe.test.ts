@@ -19,6 +19,17 @@ describe('parseReloadLine', () => {
     });
   });
 
+  it('reads the warm-up’s answers and time when the line has them', () => {
+    const warmed = RELOADED.replace('"ms":10916,', '"ms":10916,"warmed":717,"warmMs":4980,');
+    expect(parseReloadLine(warmed)).toEqual({
+      version: 'bb8ad17e33b45f16',
+      previous: '0f26a9ec940df21c',
+      ms: 10916,
+      warmed: 717,
+      warmMs: 4980,
+    });
+  });
+
   it.each([
     ['an access line', ACCESS],
     ['a line that only quotes the message', '{"msg":"why is the catalog reloaded twice?"}'],
@@ -47,6 +58,7 @@ describe('reloadLog', () => {
     expect(log.find('0f26a9ec940df21c', 'bb8ad17e33b45f16')).toBeUndefined();
     log.write(`\n${RELOADED.replace('"ms":10916', '"ms":42')}\n`);
     expect(log.find('0f26a9ec940df21c', 'bb8ad17e33b45f16')?.ms).toBe(42);
+    expect(log.last()?.ms).toBe(42);
   });
 });
 

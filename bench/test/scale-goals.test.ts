@@ -65,6 +65,7 @@ function result(over: Partial<ScaleResult> = {}, during: Partial<LoadRun> = {}):
         ...during,
       },
     },
+    underLoadReload: { version: 'b', previous: 'a', ms: 1_000, warmed: 700, warmMs: 800 },
     searches: [],
     rssAtEndMB: 340,
     ...over,

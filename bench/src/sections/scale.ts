@@ -145,6 +145,7 @@ async function scaleAt(ctx: BenchContext, count: number, tier: Tier): Promise<Sc
         reloads,
         scenario: scenario.name,
         underLoad,
+        underLoadReload: log.last(),
         searches,
         rssAtEndMB: rssMB(server.pid),
       };
