@@ -103,7 +103,7 @@ export class ResultCache<V extends NonNullable<unknown>> {
   }
 
   /**
-   * Names the cache of the catalog version this one's replaces: a key it keeps has repeated, and
+   * Names the cache of the catalog version before this one's: a key it keeps has repeated, and
    * is kept here from the first time it is offered. Without it, the first queries of a new
    * version were each worked out twice before they were kept, while they are the ones that
    * repeat, and a warm-up did each of its searches twice.
