@@ -62,19 +62,25 @@ async function createFresh(products: readonly Product[], args: Record<string, un
   return (await searchProducts(app, args)).structuredContent;
 }
 
+/** A registry with a small cache, and its `search_products` answer's bytes. */
+function toolRegistry() {
+  const registry = createToolRegistry(
+    'https://shop.example',
+    { size: 16, ttlMs: 0 },
+    Fastify().log,
+    { popularity: async () => ({ version: '0', counts: new Map() }) as never },
+  );
+  const call = async (args: object, catalog: CatalogVersion) =>
+    (await registry.call('search_products', args, catalog)).json;
+  return { registry, call };
+}
+
 describe('the warm-up, for answers that come out the same', () => {
   it('keeps the old version bytes, one copy for both versions, and new bytes where they differ', async () => {
-    const registry = createToolRegistry(
-      'https://shop.example',
-      { size: 16, ttlMs: 0 },
-      Fastify().log,
-      { popularity: async () => ({ version: '0', counts: new Map() }) as never },
-    );
+    const { registry, call } = toolRegistry();
     const a = version(A, 'aaaaaaaaaaaaaaaa').version;
     const same = { query: 'hoodie', limit: 3 };
     const changed = { limit: 3 };
-    const call = async (args: object, catalog: CatalogVersion) =>
-      (await registry.call('search_products', args, catalog)).json;
     for (const args of [same, changed]) await call(args, a);
     const before = { same: await call(same, a), changed: await call(changed, a) };
     // The same products and one more: the browse count changes, the hoodies' top 3 does not.
@@ -90,15 +96,8 @@ describe('the warm-up, for answers that come out the same', () => {
 
 describe('a kept answer the warm-up did not reach', () => {
   it('is kept in the new version from its first call, and an answer kept nowhere from its second', async () => {
-    const registry = createToolRegistry(
-      'https://shop.example',
-      { size: 16, ttlMs: 0 },
-      Fastify().log,
-      { popularity: async () => ({ version: '0', counts: new Map() }) as never },
-    );
+    const { registry, call } = toolRegistry();
     const a = version(A, 'aaaaaaaaaaaaaaaa').version;
-    const call = async (args: object, catalog: CatalogVersion) =>
-      (await registry.call('search_products', args, catalog)).json;
     const kept = { query: 'hoodie' };
     await call(kept, a);
     await call(kept, a);
