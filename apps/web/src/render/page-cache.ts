@@ -102,18 +102,28 @@ export class CachedPage {
     return this.#same?.deref();
   }
 
+  /**
+   * A rendering of this page: the earlier page's (`of` it) when both were made of the same model
+   * and chrome, else `render()`, which takes the earlier page's bytes when they come out the same.
+   */
+  #render(of: (page: CachedPage) => Rendered | undefined, render: () => string): Rendered {
+    const same = this.#sameEarlier();
+    const earlier = same ?? this.earlier()?.page;
+    const before = earlier === undefined ? undefined : of(earlier);
+    const rendered =
+      same && before
+        ? tagged(before.body, before.hash, before.tokens, this.chrome.version)
+        : encode(render(), this.chrome.version, before);
+    this.onGrow(rendered.body.length);
+    return rendered;
+  }
+
   /** The HTML document. */
   html(): Rendered {
-    if (!this.#html) {
-      const same = this.#sameEarlier();
-      const earlier = same ?? this.earlier()?.page;
-      const before = earlier === undefined ? undefined : earlier.#html;
-      this.#html =
-        same && before
-          ? tagged(before.body, before.hash, before.tokens, this.chrome.version)
-          : encode(renderHtml(this.model, this.chrome), this.chrome.version, before);
-      this.onGrow(this.#html.body.length);
-    }
+    this.#html ??= this.#render(
+      (page) => page.#html,
+      () => renderHtml(this.model, this.chrome),
+    );
     return this.#html;
   }
 
@@ -173,16 +183,10 @@ export class CachedPage {
 
   /** The Markdown twin. */
   markdown(): Rendered {
-    if (!this.#markdown) {
-      const same = this.#sameEarlier();
-      const earlier = same ?? this.earlier()?.page;
-      const before = earlier === undefined ? undefined : earlier.#markdown;
-      this.#markdown =
-        same && before
-          ? tagged(before.body, before.hash, before.tokens, this.chrome.version)
-          : encode(renderMarkdown(this.model), this.chrome.version, before);
-      this.onGrow(this.#markdown.body.length);
-    }
+    this.#markdown ??= this.#render(
+      (page) => page.#markdown,
+      () => renderMarkdown(this.model),
+    );
     return this.#markdown;
   }
 }
