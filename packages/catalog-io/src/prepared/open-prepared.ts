@@ -29,10 +29,6 @@ export interface PreparedCatalog {
   readonly fingerprints?: Fingerprints | undefined;
 }
 
-// The worker entry, resolved through the package's own exports: the same file whether this
-// module runs from its sources (tests) or its build.
-const WORKER = createRequire(import.meta.url).resolve('@repo/catalog-io/prepare-worker');
-
 // A version that is no longer served is dropped without being closed (requests may still read
 // it): its file is closed when its index is collected.
 const descriptors = new FinalizationRegistry<number>((fd) => closeQuietly(fd));
@@ -155,7 +151,11 @@ interface Preparer {
 let preparer: Preparer | undefined;
 
 function startPreparer(): Preparer {
-  const worker = new Worker(WORKER);
+  // Resolved through the package's own exports: the same file whether this module runs from its
+  // sources (tests), its build or a server bundled with it, and only by a process that prepares.
+  const worker = new Worker(
+    createRequire(import.meta.url).resolve('@repo/catalog-io/prepare-worker'),
+  );
   const started: Preparer = { worker, waiting: new Map(), next: 1 };
   const failAll = (error: Error) => {
     if (preparer === started) preparer = undefined;
