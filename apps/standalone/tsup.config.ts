@@ -1,8 +1,5 @@
 import { defineConfig } from 'tsup';
+// @boundaries-ignore the shared bundle is root tooling config, not a workspace dependency
+import { selfContained } from '../../tsup.bundle.js';
 
-export default defineConfig({
-  entry: ['src/server.ts', 'src/config.ts'],
-  format: ['esm'],
-  clean: true,
-  sourcemap: true,
-});
+export default defineConfig(selfContained({ entry: { server: 'src/server.ts' }, clean: true }));

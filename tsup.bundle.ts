@@ -1,0 +1,33 @@
+import type { Options } from 'tsup';
+
+/**
+ * How an entry that a process starts is built: one ES module with every dependency in it,
+ * workspace packages and npm ones alike (a module it imports on demand, such as the Meilisearch
+ * client, stays a chunk of its own). A start then reads and compiles a few files instead of about
+ * 1,100 (typebox alone is 683): at 200,000 products that took 0.7 of the 2 s from spawn to the
+ * first answer on one core (bench/README.md, "Scale").
+ *
+ * The apps build their `server` entry so; their `app` and `config` entries stay unbundled, since
+ * the one-process server imports the three apps' and bundles them once, with its own. The
+ * catalog's worker thread is built so too, and a server finds it at run time by the name
+ * `@repo/catalog-io/prepare-worker`: each server app lists that package among its dependencies.
+ */
+export function selfContained(options: Options): Options {
+  return {
+    format: ['esm'],
+    noExternal: [/./],
+    sourcemap: true,
+    // The workspace packages' dist holds tsup's `import './chunk-….js'` lines, which only order
+    // chunks; their packages say `sideEffects: false`, and rightly, so esbuild drops the lines and
+    // would warn about each.
+    esbuildOptions(options) {
+      options.logOverride = { ...options.logOverride, 'ignored-bare-import': 'silent' };
+    },
+    // Fastify, pino and ioredis are CommonJS and `require` Node's own modules; an ES module has
+    // no `require` until it makes one.
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    },
+    ...options,
+  };
+}
