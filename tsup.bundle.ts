@@ -20,8 +20,8 @@ export function selfContained(options: Options): Options {
     // The workspace packages' dist holds tsup's `import './chunk-….js'` lines, which only order
     // chunks; their packages say `sideEffects: false`, and rightly, so esbuild drops the lines and
     // would warn about each.
-    esbuildOptions(options) {
-      options.logOverride = { ...options.logOverride, 'ignored-bare-import': 'silent' };
+    esbuildOptions(esbuild) {
+      esbuild.logOverride = { ...esbuild.logOverride, 'ignored-bare-import': 'silent' };
     },
     // Fastify, pino and ioredis are CommonJS and `require` Node's own modules; an ES module has
     // no `require` until it makes one.
