@@ -86,6 +86,11 @@ export class ResultCache<V extends NonNullable<unknown>> {
     return this.#entries?.get(key);
   }
 
+  /** The result kept for `key`, without making it the most recently used. */
+  peek(key: string): V | undefined {
+    return this.#entries?.peek(key);
+  }
+
   /** Whether a result is kept for `key`, without making it the most recently used. */
   has(key: string): boolean {
     return this.#entries?.has(key) ?? false;

@@ -1,4 +1,4 @@
-import { DEFAULT_LEXICON, type Product } from '@repo/catalog-core';
+import { DEFAULT_LEXICON, type Lexicon, type Product } from '@repo/catalog-core';
 import type { CatalogIndex } from '../../src/catalog-index.js';
 import {
   decodeIndex,
@@ -13,10 +13,14 @@ import { compileLexicon } from '../../src/index.js';
  * through JSON and its arrays into a shared buffer, the products parsed from their JSON when
  * shown, each read into one buffer that the next read reuses.
  */
-export function readBack(products: readonly Product[], earlier?: CatalogIndex): CatalogIndex {
+export function readBack(
+  products: readonly Product[],
+  earlier?: CatalogIndex,
+  lexicon: Lexicon = DEFAULT_LEXICON,
+): CatalogIndex {
   const chunks: Uint8Array[] = [];
   const builder = new PackBuilder({
-    lexicon: compileLexicon(DEFAULT_LEXICON),
+    lexicon: compileLexicon(lexicon),
     write: (json) => chunks.push(json),
   });
   for (const product of products) builder.add(product);
@@ -35,6 +39,6 @@ export function readBack(products: readonly Product[], earlier?: CatalogIndex): 
         return scratch.subarray(0, length);
       },
     },
-    { earlier },
+    { earlier, lexicon },
   );
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FacetCounts } from '../../query/dictionary.js';
 import { BROWSE_SORTS, type BrowseSort } from '../orderings.js';
 import type { PackedIndex } from './packed-index.js';
@@ -19,6 +20,8 @@ export interface IndexLayout {
   readonly phrases: readonly (readonly [string, number])[];
   /** Name → [byte offset, element count, kind]. */
   readonly arrays: Readonly<Record<string, readonly [number, number, ArrayKind]>>;
+  /** The digest of what a search that reads no price reads (absent from older layouts). */
+  readonly search?: string;
 }
 
 const KINDS = { u8: Uint8Array, u32: Uint32Array, i32: Int32Array, f64: Float64Array } as const;
@@ -63,6 +66,45 @@ function arraysOf(index: PackedIndex): Record<string, Typed> {
   return named;
 }
 
+// What a search reads only when it filters or sorts by price, and where the products' own bytes
+// lie: an edit of prices changes these and nothing else (see `searchDigest`).
+const PRICED_OR_STORED = new Set([
+  'price',
+  'order.price_asc',
+  'order.price_desc',
+  'rank.price_asc',
+  'rank.price_desc',
+  'productStart',
+  'productLength',
+  'fingerprints',
+]);
+
+/**
+ * A digest of everything a search that neither filters nor sorts by price reads: the text, the
+ * slugs and document numbers, the categories, the other orders, the dictionary's counts. Two
+ * indexes with the same one find the same documents for such a search, in the same order and
+ * with the same counts; the products shown may still differ (their bytes are not in it).
+ */
+function searchDigestOf(index: PackedIndex, arrays: Record<string, Typed>): string {
+  const hash = createHash('sha256');
+  hash.update(JSON.stringify([index.count, index.text.trie.deepest, index.text.phrases]));
+  for (const [name, array] of Object.entries(arrays)) {
+    if (PRICED_OR_STORED.has(name)) continue;
+    hash.update(name);
+    hash.update(new Uint8Array(array.buffer, array.byteOffset, array.byteLength));
+  }
+  return hash.digest('base64url');
+}
+
+/**
+ * Whether a search that neither filters nor sorts by price answers alike in both indexes (see
+ * {@link searchDigestOf}): known only of indexes read back from their bytes, which carry the
+ * digest their encoding took; false for any other.
+ */
+export function searchesAlike(a: PackedIndex, b: PackedIndex): boolean {
+  return a.searchDigest !== undefined && a.searchDigest === b.searchDigest;
+}
+
 /**
  * A {@link PackedIndex} as bytes: `parts` written one after the other make `byteLength` bytes,
  * each array starting at a multiple of 8, which {@link decodeIndex} reads back with `layout`.
@@ -75,7 +117,8 @@ export function encodeIndex(index: PackedIndex): {
   const arrays: Record<string, [number, number, ArrayKind]> = {};
   const parts: Uint8Array[] = [];
   let at = 0;
-  for (const [name, array] of Object.entries(arraysOf(index))) {
+  const named = arraysOf(index);
+  for (const [name, array] of Object.entries(named)) {
     arrays[name] = [at, array.length, kindOf(array)];
     parts.push(new Uint8Array(array.buffer, array.byteOffset, array.byteLength));
     at += array.byteLength;
@@ -89,6 +132,7 @@ export function encodeIndex(index: PackedIndex): {
     deepest: index.text.trie.deepest,
     phrases: index.text.phrases,
     arrays,
+    search: searchDigestOf(index, named),
   };
   return { layout, parts, byteLength: at };
 }
@@ -117,7 +161,8 @@ export function decodeIndex(layout: IndexLayout, buffer: ArrayBufferLike, base =
     orders[sort] = view(`order.${sort}`, 'u32');
     ranks[sort] = view(`rank.${sort}`, 'u32');
   }
-  const facets = JSON.parse(new TextDecoder().decode(view('facets', 'u8'))) as FacetCounts;
+  const facetBytes = view('facets', 'u8');
+  let facets: FacetCounts | undefined;
   return {
     count: layout.count,
     text: {
@@ -153,7 +198,13 @@ export function decodeIndex(layout: IndexLayout, buffer: ArrayBufferLike, base =
     },
     productStart: view('productStart', 'f64'),
     productLength: view('productLength', 'u32'),
-    facets,
+    // Parsed when first read: a version that takes the query dictionary of the one before (the
+    // same counts) never reads them, and they are many at 200,000 products.
+    get facets() {
+      facets ??= JSON.parse(new TextDecoder().decode(facetBytes)) as FacetCounts;
+      return facets;
+    },
     ...(layout.arrays.fingerprints && { fingerprints: view('fingerprints', 'u32') }),
+    ...(layout.search !== undefined && { searchDigest: layout.search }),
   };
 }

@@ -30,6 +30,11 @@ export interface PackedIndex {
    * for: what a new version of the catalog changed.
    */
   readonly fingerprints?: Uint32Array;
+  /**
+   * A digest of everything a search that reads no price reads, when read back from bytes
+   * (`decodeIndex`): two versions with the same one answer such searches alike.
+   */
+  readonly searchDigest?: string;
 }
 
 /** Where the products' JSON is read from (a prepared file). */

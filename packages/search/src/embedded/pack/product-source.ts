@@ -11,6 +11,13 @@ export interface ProductSource {
    * for byte; else undefined.
    */
   kept?(slug: Uint8Array, json: Uint8Array): Product | undefined;
+  /** The bytes of the product with this slug (its UTF-8 bytes): valid until the next read. */
+  bytesOf?(slug: Uint8Array): Uint8Array | undefined;
+  /**
+   * Whether `product`, which the source this one follows made for the same slug, is this
+   * document's product too (the same bytes); it is then this document's object from now on.
+   */
+  shows?(doc: number, product: Product): boolean;
   clear(): void;
 }
 
@@ -41,7 +48,7 @@ export function productsFromBytes(
   let slugs: KeyTable | undefined;
   let open = true;
   // Weak: a version never keeps the one before it alive.
-  const before = earlier?.kept && new WeakRef(earlier);
+  const before = earlier && new WeakRef(earlier);
   return {
     product(doc) {
       let product = read.get(doc);
@@ -72,6 +79,31 @@ export function productsFromBytes(
         // This version's file can no longer be read: the next one reads its own.
         return undefined;
       }
+    },
+    bytesOf(slug) {
+      if (!open) return undefined;
+      slugs ??= new KeyTable(packed.slugs);
+      const doc = slugs.findBytes(slug);
+      if (doc === -1) return undefined;
+      try {
+        return bytes.read(packed.productStart[doc]!, packed.productLength[doc]!);
+      } catch {
+        return undefined;
+      }
+    },
+    shows(doc, product) {
+      const known = read.peek(doc);
+      if (known !== undefined) return known === product;
+      const theirs = before
+        ?.deref()
+        ?.bytesOf?.(slugBytes.subarray(offsets[doc]!, offsets[doc + 1]!));
+      if (theirs === undefined || theirs.length !== packed.productLength[doc]) return false;
+      const mine = bytes.read(packed.productStart[doc]!, theirs.length);
+      // Both versions reading through one buffer would compare it with itself.
+      if (mine.buffer === theirs.buffer && mine.byteOffset === theirs.byteOffset) return false;
+      if (Buffer.compare(mine, theirs) !== 0) return false;
+      read.set(doc, product);
+      return true;
     },
     clear: () => {
       open = false;
