@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { DEFAULT_LEXICON, type Lexicon, mergeLexicons, parseLexicon } from '@repo/catalog-core';
 import { readJsonFile } from './read-json-file.js';
 
@@ -12,5 +13,12 @@ import { readJsonFile } from './read-json-file.js';
 export async function loadLexicon(file?: string): Promise<Lexicon> {
   if (file === undefined) return DEFAULT_LEXICON;
   const value = await readJsonFile(file, 'lexicon');
-  return mergeLexicons(DEFAULT_LEXICON, parseLexicon(value));
+  if (last?.file === file && isDeepStrictEqual(last.value, value)) return last.lexicon;
+  const lexicon = mergeLexicons(DEFAULT_LEXICON, parseLexicon(value));
+  last = { file, value, lexicon };
+  return lexicon;
 }
+
+// The file read last and the lexicon made of it: a reload that finds the same words takes the
+// same object, which the search engine compiled once and tells the version before read alike.
+let last: { readonly file: string; readonly value: unknown; readonly lexicon: Lexicon } | undefined;

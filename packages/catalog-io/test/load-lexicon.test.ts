@@ -24,6 +24,22 @@ describe('loadLexicon', () => {
     expect(lexicon.nicknames).toEqual(DEFAULT_LEXICON.nicknames);
   });
 
+  it('gives the same lexicon again while the file says the same, a new one once it changes', async () => {
+    const file = join(dir, 'reloaded.json');
+    const words = (alias: string) =>
+      JSON.stringify({ version: 1, brands: [{ name: 'Nike', aliases: [alias] }] });
+    writeFileSync(file, words('swooshy'));
+    const first = await loadLexicon(file);
+    // Written again, spaced otherwise: the same words.
+    writeFileSync(file, JSON.stringify(JSON.parse(words('swooshy')), null, 2));
+    expect(await loadLexicon(file)).toBe(first);
+    writeFileSync(file, words('swooshier'));
+    const changed = await loadLexicon(file);
+    expect(changed).not.toBe(first);
+    expect(recognizeBrand('swooshier dunk', changed)).toBe('Nike');
+    expect(recognizeBrand('swooshier dunk', first)).not.toBe('Nike');
+  });
+
   it('names a missing file, broken JSON, a bad version and a conflict clearly', async () => {
     await expect(loadLexicon(join(dir, 'missing.json'))).rejects.toThrow(
       /cannot read the lexicon file/,
