@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { finished } from 'node:stream/promises';
 import type { CatalogVersion } from '@repo/catalog-io';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
@@ -55,11 +56,17 @@ export async function injectWarm(
   const token = randomUUID();
   pending.set(token, version);
   try {
+    // Streamed and drained, never read: `inject` otherwise copies each body into one buffer and
+    // decodes it into a string. A page's is a large object, which only a full collection
+    // frees, and a warm-up of hundreds of pages made the young collections of a loaded server
+    // several times as long.
     const response = await app.inject({
       method: 'GET',
       url: request.url,
       headers: { ...request.headers, [WARM_HEADER]: token },
+      payloadAsStream: true,
     });
+    await finished(response.stream().resume());
     return response.statusCode;
   } finally {
     pending.delete(token);

@@ -1,5 +1,7 @@
+import { Readable } from 'node:stream';
+import { setTimeout } from 'node:timers/promises';
 import type { CatalogVersion } from '@repo/catalog-io';
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { catalogPlugin, injectWarm, serverOptions } from '../src/index.js';
 import { swappableCatalog } from '../src/testing/swappable-catalog.js';
@@ -9,7 +11,7 @@ import { logLines } from './helper.js';
 const version = (id: string) => ({ version: id, loadedAt: new Date() }) as CatalogVersion;
 
 /** An app that answers the version each request reads, logging access lines into `lines`. */
-async function build() {
+async function build(routes: (app: FastifyInstance) => void = () => {}) {
   const { lines, stream } = logLines();
   const app = Fastify({
     logger: { level: 'info', stream },
@@ -22,6 +24,7 @@ async function build() {
     read.push(request.catalog.version);
     return request.catalog.version;
   });
+  routes(app);
   onTestFinished(() => app.close());
   await app.ready();
   return { app, lines, read };
@@ -38,6 +41,23 @@ describe('warm-up requests', () => {
     const served = await app.inject('/version');
     expect(served.body).toBe('serving');
     expect(lines.filter((l) => l.msg === 'request completed')).toHaveLength(1);
+  });
+
+  it('resolve once the whole answer is written, not when its head is', async () => {
+    let ended = false;
+    const { app } = await build((app) =>
+      app.get('/slow', (_request, reply) => {
+        async function* parts() {
+          yield 'first part, ';
+          await setTimeout(20);
+          yield 'last part';
+          ended = true;
+        }
+        return reply.type('text/plain').send(Readable.from(parts()));
+      }),
+    );
+    expect(await injectWarm(app, version('next'), { url: '/slow', headers: {} })).toBe(200);
+    expect(ended).toBe(true);
   });
 
   it('leave the requests of clients on the version that serves, side by side', async () => {
