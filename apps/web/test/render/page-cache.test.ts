@@ -202,6 +202,22 @@ describe('PageCache across versions', () => {
     expect(markdown.tokens).toBe(before.markdown().tokens);
   });
 
+  it('holds the earlier model in place of its own once they are found the same, and not before', async () => {
+    const page = await pageAfter(old, { ...chrome, version: 'bbbbbbbbbbbbbbbb' }, () =>
+      product('¥328.00'),
+    );
+    const own = page.model;
+    expect(own).not.toBe(before.model);
+    page.html();
+    expect(page.model).toBe(before.model);
+    const changed = await pageAfter(old, { ...chrome, version: 'bbbbbbbbbbbbbbbb' }, () =>
+      product('¥299.00'),
+    );
+    const built = changed.model;
+    changed.html();
+    expect(changed.model).toBe(built);
+  });
+
   it('renders a page whose model changed', async () => {
     const page = await pageAfter(old, { ...chrome, version: 'bbbbbbbbbbbbbbbb' }, () =>
       product('¥299.00'),
