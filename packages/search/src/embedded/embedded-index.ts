@@ -150,8 +150,8 @@ class EmbeddedIndex implements CatalogIndex {
    * The result the version before keeps for `key`, when it is this version's result too: the
    * query reads no price, everything else a search reads is the same in both versions (an edit
    * of prices, the most common one, changes nothing else), and each product it shows has the
-   * same bytes here (its object is then this version's too, see `productsFromBytes`). A warm-up after such
-   * an edit then works out none of the searches again, only what the edit changed.
+   * same bytes here (its object is then this version's too, see `productsFromBytes`). A warm-up
+   * after such an edit then works out none of the searches again, only what the edit changed.
    */
   private carried(key: string, query: NormalizedQuery): SearchResult | undefined {
     const earlier = this.earlier?.deref();

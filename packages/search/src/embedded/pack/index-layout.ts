@@ -67,7 +67,7 @@ function arraysOf(index: PackedIndex): Record<string, Typed> {
 }
 
 // What a search reads only when it filters or sorts by price, and where the products' own bytes
-// lie: an edit of prices changes these and nothing else (see `searchDigest`).
+// lie: an edit of prices changes these and nothing else (see `searchDigestOf`).
 const PRICED_OR_STORED = new Set([
   'price',
   'order.price_asc',
