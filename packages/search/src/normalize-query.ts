@@ -294,3 +294,18 @@ export function withWords(query: NormalizedQuery, read: readonly ReadWord[]): No
 export function tokensOf(read: readonly ReadWord[]): string[] {
   return read.flatMap((word) => word.token.split(' '));
 }
+
+/**
+ * Whether a query's answer depends on prices or clicks: a price filter (explicit or read from its
+ * text), a price order, or the clicked products a `popular` order puts first. A version whose
+ * prices changed answers any other query as the one before did (see the embedded engine).
+ */
+export function readsPricesOrClicks(query: NormalizedQuery): boolean {
+  return (
+    query.minPrice !== undefined ||
+    query.maxPrice !== undefined ||
+    query.popular !== undefined ||
+    query.sort === 'price_asc' ||
+    query.sort === 'price_desc'
+  );
+}

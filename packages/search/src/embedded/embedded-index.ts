@@ -18,6 +18,7 @@ import {
   type NormalizedQuery,
   normalizeQuery,
   queryKey,
+  readsPricesOrClicks,
 } from '../normalize-query.js';
 import { CatalogDictionary } from '../query/dictionary.js';
 import { compileLexicon, type QueryLexicon } from '../query/query-lexicon.js';
@@ -121,7 +122,8 @@ class EmbeddedIndex implements CatalogIndex {
       },
       dictionary: async () => {
         this.dictionary ??=
-          this.earlierDictionary() ?? new CatalogDictionary(this.packed.facets, this.lexicon);
+          this.alikeEarlier()?.dictionary ??
+          new CatalogDictionary(this.packed.facets, this.lexicon);
         return this.dictionary;
       },
     };
@@ -154,11 +156,8 @@ class EmbeddedIndex implements CatalogIndex {
    * after such an edit then works out none of the searches again, only what the edit changed.
    */
   private carried(key: string, query: NormalizedQuery): SearchResult | undefined {
-    const earlier = this.earlier?.deref();
-    const result = earlier?.cache.peek(key);
+    const result = this.alikeEarlier()?.cache.peek(key);
     if (result === undefined || readsPricesOrClicks(query)) return undefined;
-    this.alike ??= earlier !== undefined && this.readsAlike(earlier);
-    if (!this.alike) return undefined;
     for (const hit of result.hits) {
       const doc = this.slugs.find(hit.slug);
       if (doc === -1 || this.products.shows?.(doc, hit) !== true) return undefined;
@@ -295,13 +294,14 @@ class EmbeddedIndex implements CatalogIndex {
     return page;
   }
 
-  // The version before's query dictionary, when it reads queries alike (the same value counts and
-  // lexicon): building one holds the event loop for tens of milliseconds at 200,000 products.
-  private earlierDictionary(): CatalogDictionary | undefined {
+  // The version before, while it lives and reads every query as this one does (prices aside): its
+  // kept results and its query dictionary (tens of milliseconds of the event loop to build at
+  // 200,000 products) are this version's too.
+  private alikeEarlier(): EmbeddedIndex | undefined {
     const earlier = this.earlier?.deref();
-    if (earlier?.dictionary === undefined) return undefined;
+    if (earlier === undefined) return undefined;
     this.alike ??= this.readsAlike(earlier);
-    return this.alike ? earlier.dictionary : undefined;
+    return this.alike ? earlier : undefined;
   }
 
   // Whether `other` reads every query as this one does, prices aside: the same arrays and the same
@@ -351,18 +351,6 @@ class EmbeddedIndex implements CatalogIndex {
     this.products.clear();
     await this.options.onClose?.();
   }
-}
-
-// Whether a search's answer depends on prices: a price filter (explicit or read from its text), a
-// price order, or the clicks a `popular` order puts first.
-function readsPricesOrClicks(query: NormalizedQuery): boolean {
-  return (
-    query.minPrice !== undefined ||
-    query.maxPrice !== undefined ||
-    query.popular !== undefined ||
-    query.sort === 'price_asc' ||
-    query.sort === 'price_desc'
-  );
 }
 
 /**

@@ -26,6 +26,13 @@ export interface ProductSource {
 const READ_CACHE_SIZE = 4_096;
 const decoder = new TextDecoder();
 
+// Whether a product's bytes in two versions are the same. Both read through one buffer would be
+// compared with themselves: that is never taken for the same.
+function sameBytes(mine: Uint8Array, theirs: Uint8Array): boolean {
+  if (mine.buffer === theirs.buffer && mine.byteOffset === theirs.byteOffset) return false;
+  return Buffer.compare(mine, theirs) === 0;
+}
+
 /** Products held as objects, in document order (a catalog built in process). */
 export function productsInMemory(products: readonly Product[]): ProductSource {
   return { product: (doc) => products[doc]!, clear: () => {} };
@@ -71,10 +78,9 @@ export function productsFromBytes(
       const product = read.peek(doc);
       if (product === undefined) return undefined;
       try {
-        const mine = bytes.read(packed.productStart[doc]!, json.length);
-        // Both versions reading through one buffer would compare it with itself.
-        if (mine.buffer === json.buffer && mine.byteOffset === json.byteOffset) return undefined;
-        return Buffer.compare(mine, json) === 0 ? product : undefined;
+        return sameBytes(bytes.read(packed.productStart[doc]!, json.length), json)
+          ? product
+          : undefined;
       } catch {
         // This version's file can no longer be read: the next one reads its own.
         return undefined;
@@ -98,10 +104,7 @@ export function productsFromBytes(
         ?.deref()
         ?.bytesOf?.(slugBytes.subarray(offsets[doc]!, offsets[doc + 1]!));
       if (theirs === undefined || theirs.length !== packed.productLength[doc]) return false;
-      const mine = bytes.read(packed.productStart[doc]!, theirs.length);
-      // Both versions reading through one buffer would compare it with itself.
-      if (mine.buffer === theirs.buffer && mine.byteOffset === theirs.byteOffset) return false;
-      if (Buffer.compare(mine, theirs) !== 0) return false;
+      if (!sameBytes(bytes.read(packed.productStart[doc]!, theirs.length), theirs)) return false;
       read.set(doc, product);
       return true;
     },
