@@ -11,6 +11,7 @@ import type { CatalogVersion } from '@repo/catalog-io';
 import type { CategoryCount } from '@repo/search';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { LRUCache } from 'lru-cache';
 import { SITE_CSS } from '../assets/site-css.js';
 import { SUGGEST_SCRIPT } from '../assets/suggest-script.js';
 import type { WebConfig } from '../config.js';
@@ -19,6 +20,7 @@ import { MESSAGES } from '../i18n/messages.js';
 import { PageCache } from '../render/page-cache.js';
 import type { SiteChrome } from '../render/page-html.js';
 import type { SiteLinks } from '../render/page-model.js';
+import { sameData } from '../render/same-data.js';
 import { warmPages } from '../render/warm-pages.js';
 
 /** The parameters a visitor's links keep, each checked before (an agent taking orders, …). */
@@ -49,6 +51,19 @@ export interface Site extends SiteShell {
   categoryCounts(): Promise<readonly CategoryCount[]>;
   /** Keeps a computed value for the life of the catalog version (pages that depend only on it). */
   memo<T>(key: string, compute: () => Promise<T>): Promise<T>;
+  /**
+   * Keeps a value that depends only on the agents and the rates (a product page's shipping
+   * estimates), the least recently used out first. A version whose agents and rates are those of
+   * the version it follows shares them (see `follow`).
+   */
+  byAgents<T extends object>(key: string, compute: () => T): T;
+  /**
+   * Takes from the site of the version this one replaces what both may share: its rendered pages
+   * (see `PageCache.follow`) and, with the same agents and rates, its values `byAgents`. A reload
+   * of the catalog alone then works out no shipping estimate again: before, a warm-up of a large
+   * catalog made each one anew, and the young collections of a loaded server copied them all.
+   */
+  follow(earlier: Site): void;
   /** Rendered product, listing and spreadsheet pages, least recently used out first. */
   readonly pages: PageCache;
   /** The agents taking orders, by id: those a visitor may prefer. */
@@ -121,9 +136,9 @@ async function sitePlugin(fastify: FastifyInstance, opts: SitePluginOptions) {
   };
   // Before a reload's swap, the pages this version keeps are built in the next one.
   const stopWarming = fastify.catalog.onWarm((next, previous, signal, pause) => {
-    const pages = sites.get(previous)?.pages;
-    if (pages) siteOf(next).pages.follow(pages);
-    return warmPages(fastify, pages, next, signal, pause);
+    const earlier = sites.get(previous);
+    if (earlier) siteOf(next).follow(earlier);
+    return warmPages(fastify, earlier?.pages, next, signal, pause);
   });
   fastify.addHook('onClose', async () => stopWarming());
   fastify.decorate('site', shell);
@@ -134,8 +149,13 @@ async function sitePlugin(fastify: FastifyInstance, opts: SitePluginOptions) {
   });
 }
 
+// The values each site keeps `byAgents`: shipping estimates, by parcel weight, language and
+// currency (a few thousand weights in a large catalog, a few kilobytes each).
+const BY_AGENTS_SIZE = 2_048;
+const byAgentsOf = new WeakMap<Site, LRUCache<string, object>>();
+
 function versionSite(shell: SiteShell, catalog: CatalogVersion, config: Readonly<WebConfig>): Site {
-  const { agents } = catalog;
+  const { agents, rates } = catalog;
   const memos = new Map<string, Promise<unknown>>();
   const memo = <T>(key: string, compute: () => Promise<T>): Promise<T> => {
     let value = memos.get(key) as Promise<T> | undefined;
@@ -155,14 +175,32 @@ function versionSite(shell: SiteShell, catalog: CatalogVersion, config: Readonly
   };
   const kept = new Map<string, SiteUrls>();
   const links = new WeakMap<SiteUrls, Map<Language, SiteLinks>>();
-  return {
+  let byAgents = new LRUCache<string, object>({ max: BY_AGENTS_SIZE });
+  const pages = new PageCache(config.pageCacheMb * 1024 * 1024, chrome);
+  const site: Site = {
     ...shell,
     chrome,
     agents,
-    rates: catalog.rates,
-    pages: new PageCache(config.pageCacheMb * 1024 * 1024, chrome),
+    rates,
+    pages,
     categoryCounts: () => memo('category-counts', () => catalog.index.categories()),
     memo,
+    byAgents<T extends object>(key: string, compute: () => T): T {
+      let value = byAgents.get(key) as T | undefined;
+      if (value === undefined) {
+        value = compute();
+        byAgents.set(key, value);
+      }
+      return value;
+    },
+    follow(earlier) {
+      pages.follow(earlier.pages);
+      const theirs = byAgentsOf.get(earlier);
+      if (theirs && sameData(earlier.agents, agents) && sameData(earlier.rates, rates)) {
+        byAgents = theirs;
+        byAgentsOf.set(site, theirs);
+      }
+    },
     openAgents: new Map(agents.filter((a) => a.status !== 'closed').map((a) => [a.id, a])),
     urlsKeeping(params) {
       const key = `${params.agent ?? ''}|${params.lang ?? ''}|${params.currency ?? ''}`;
@@ -187,6 +225,8 @@ function versionSite(shell: SiteShell, catalog: CatalogVersion, config: Readonly
       return made;
     },
   };
+  byAgentsOf.set(site, byAgents);
+  return site;
 }
 
 // The header and footer: page links keep a preference, documents and mail never do.

@@ -85,9 +85,9 @@ export async function productPage(ctx: PageContext, p: Product): Promise<PageMod
   const links = countedBuyLinks(site.agents, site.baseUrl, p.slug);
   // The estimate depends only on the parcel weight (the product's, else its category's typical
   // one), so products of equal weight share one computation per language and currency.
-  const shipping = await site.memo(
+  const shipping = site.byAgents(
     `shipping:${p.weight_grams ?? `category:${p.category}`}:${locale.lang}:${ctx.currency}`,
-    async () => shippingRows(ctx, p),
+    () => shippingRows(ctx, p),
   );
 
   // On a phone the first screen holds the photo, the title, the price and the first buy button:
