@@ -1,6 +1,8 @@
+import { gunzipSync } from 'node:zlib';
 import type { Product } from '@repo/catalog-core';
 import { generateSampleCatalog } from '@repo/catalog-core/sample';
 import { type CatalogVersion, fixedCatalog, type LiveCatalog } from '@repo/catalog-io';
+import { injectWarm } from '@repo/fastify-kit';
 import { swappableCatalog } from '@repo/fastify-kit/testing';
 import { createEmbeddedIndex } from '@repo/search/embedded';
 import { countingIndex } from '@repo/search/testing';
@@ -57,6 +59,30 @@ describe('the warm-up of a new catalog version', () => {
     expect(twin.headers['content-type']).toContain('text/markdown');
     const listing = await app.inject('/catalog?q=hoodie&sort=price_asc');
     expect(listing.headers.etag).toMatch(/^"bbbbbbbbbbbbbbbb-/);
+    expect(b.reads.count).toBe(readsAfterWarm);
+  });
+
+  it('answers a warm-up of a kept page with no body: the page is kept in its coding, not sent', async () => {
+    const a = version(A, 'aaaaaaaaaaaaaaaa');
+    const catalog = swappableCatalog(a.version);
+    const app = await build(catalog);
+    const gzip = { 'accept-encoding': 'gzip' };
+    const first = await app.inject({ url: `/producto/${both.slug}`, headers: gzip });
+    expect(first.headers['content-encoding']).toBe('gzip');
+    const b = version(B, 'bbbbbbbbbbbbbbbb');
+    const url = `/producto/${both.slug}`;
+    // Kept by the first warm-up; the second finds it kept.
+    for (let i = 0; i < 2; i++) {
+      const warm = await injectWarm(app, b.version, { url, headers: gzip });
+      expect(warm).toBe(204);
+    }
+    const readsAfterWarm = b.reads.count;
+    catalog.swap(b.version);
+    const page = await app.inject({ url, headers: gzip });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-encoding']).toBe('gzip');
+    expect(page.headers.etag).toMatch(/^"bbbbbbbbbbbbbbbb-.*-gzip"$/);
+    expect(gunzipSync(page.rawPayload).toString()).toContain(both.title.slice(0, 20));
     expect(b.reads.count).toBe(readsAfterWarm);
   });
 
