@@ -152,7 +152,11 @@ async function sitePlugin(fastify: FastifyInstance, opts: SitePluginOptions) {
 // The values each site keeps `byAgents`: shipping estimates, by parcel weight, language and
 // currency (a few thousand weights in a large catalog, a few kilobytes each).
 const BY_AGENTS_SIZE = 2_048;
-const byAgentsOf = new WeakMap<Site, LRUCache<string, object>>();
+const byAgentsOf = new WeakMap<Site, ByAgents>();
+// The value of a key it lacks is its caller's to work out: `memo` passes the caller's `compute`.
+type ByAgents = LRUCache<string, object, () => object>;
+const newByAgents = (): ByAgents =>
+  new LRUCache({ max: BY_AGENTS_SIZE, memoMethod: (_key, _stale, { context }) => context() });
 
 function versionSite(shell: SiteShell, catalog: CatalogVersion, config: Readonly<WebConfig>): Site {
   const { agents, rates } = catalog;
@@ -175,7 +179,7 @@ function versionSite(shell: SiteShell, catalog: CatalogVersion, config: Readonly
   };
   const kept = new Map<string, SiteUrls>();
   const links = new WeakMap<SiteUrls, Map<Language, SiteLinks>>();
-  let byAgents = new LRUCache<string, object>({ max: BY_AGENTS_SIZE });
+  let byAgents = newByAgents();
   const pages = new PageCache(config.pageCacheMb * 1024 * 1024, chrome);
   const site: Site = {
     ...shell,
@@ -185,14 +189,8 @@ function versionSite(shell: SiteShell, catalog: CatalogVersion, config: Readonly
     pages,
     categoryCounts: () => memo('category-counts', () => catalog.index.categories()),
     memo,
-    byAgents<T extends object>(key: string, compute: () => T): T {
-      let value = byAgents.get(key) as T | undefined;
-      if (value === undefined) {
-        value = compute();
-        byAgents.set(key, value);
-      }
-      return value;
-    },
+    byAgents: <T extends object>(key: string, compute: () => T): T =>
+      byAgents.memo(key, { context: compute }) as T,
     follow(earlier) {
       pages.follow(earlier.pages);
       const theirs = byAgentsOf.get(earlier);
