@@ -150,20 +150,28 @@ class EmbeddedIndex implements CatalogIndex {
 
   /**
    * The result the version before keeps for `key`, when it is this version's result too: the
-   * query reads no price, everything else a search reads is the same in both versions (an edit
-   * of prices, the most common one, changes nothing else), and each product it shows has the
-   * same bytes here (its object is then this version's too, see `productsFromBytes`). A warm-up
-   * after such an edit then works out none of the searches again, only what the edit changed.
+   * query reads no price and everything else a search reads is the same in both versions (an edit
+   * of prices, the most common one, changes nothing else). It then finds the same documents in
+   * the same order with the same counts; only a product it shows whose bytes changed is read
+   * again, each other one is already this version's (see `productsFromBytes`). A warm-up after
+   * such an edit then works out none of the searches again: a product page's related products,
+   * a brand within a category, scanned thousands of documents for each page that showed one
+   * product of the edit.
    */
   private carried(key: string, query: NormalizedQuery): SearchResult | undefined {
     const result = this.alikeEarlier()?.cache.peek(key);
     if (result === undefined || readsPricesOrClicks(query)) return undefined;
-    for (const hit of result.hits) {
+    let hits: Product[] | undefined;
+    for (const [i, hit] of result.hits.entries()) {
       const doc = this.slugs.find(hit.slug);
-      if (doc === -1 || this.products.shows?.(doc, hit) !== true) return undefined;
+      if (doc === -1) return undefined;
+      if (this.products.shows?.(doc, hit) === true) continue;
+      hits ??= [...result.hits];
+      hits[i] = this.product(doc);
     }
-    this.cache.keep(key, result);
-    return result;
+    const carried = hits === undefined ? result : Object.freeze({ ...result, hits });
+    this.cache.keep(key, carried);
+    return carried;
   }
 
   /** Products matching every word within the query's category and price range. */

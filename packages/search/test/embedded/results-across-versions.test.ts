@@ -54,16 +54,41 @@ describe('results across versions', () => {
     expect(result).toEqual(await fresh(changed, wide));
   });
 
-  it('are worked out again when a product they show changed its price', async () => {
+  it('keep the version before’s documents when a product they show changed, read anew', async () => {
     const { index: before, kept } = await keeping(query);
     const [first] = await shown(before, query);
     const changed = repriced((p) => p.slug === first);
-    const result = await readBack(changed, before).search(query);
+    const after = readBack(changed, before);
+    const result = await after.search(query);
     expect(result).not.toBe(kept);
     expect(result).toEqual(await fresh(changed, query));
     expect(result.hits.find((hit) => hit.slug === first)?.price).toBe(
       kept.hits.find((hit) => hit.slug === first)!.price + 1,
     );
+    // Not searched again: what the result counted is the version before's, the same object.
+    expect(result.categoryCounts).toBe(kept.categoryCounts);
+    // Kept from then on.
+    expect(await after.search(query)).toBe(result);
+  });
+
+  it('read anew each shown product whose bytes changed, not only its price', async () => {
+    const { index: before, kept } = await keeping(query);
+    const hits = [...(await shown(before, query))];
+    const pictured = new Set(hits.slice(0, 2));
+    const changed = products.map((p) =>
+      pictured.has(p.slug)
+        ? { ...p, weight_grams: (p.weight_grams ?? 500) + 1, price: p.price + 2 }
+        : p,
+    );
+    const after = readBack(changed, before);
+    const result = await after.search(query);
+    expect(result.categoryCounts).toBe(kept.categoryCounts);
+    expect(result).toEqual(await fresh(changed, query));
+    for (const [i, hit] of result.hits.entries()) {
+      if (pictured.has(hit.slug)) expect(hit).not.toBe(kept.hits[i]);
+      else expect(hit).toBe(kept.hits[i]);
+    }
+    expect(await after.search(query)).toBe(result);
   });
 
   it('are worked out again when the query filters or orders by price', async () => {
