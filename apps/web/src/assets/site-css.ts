@@ -7,6 +7,10 @@ export const PHOTO_BOX = { width: 4, height: 3 } as const;
 
 // The site's only stylesheet: phone first, system fonts, no external assets. Colours keep at
 // least 4.5:1 contrast against their backgrounds (WCAG AA for body text).
+// A slow phone paints while it parses, possibly half a header or a button without its label
+// yet, and whatever a later part moves counts as a layout shift: the header's row has its full
+// height from the start (the language switch's 44px and the padding), the switch a width of its
+// own, and a submit button is an <input> whose label comes in the same tag (its `value`).
 export const SITE_CSS = `
 *,*::before,*::after{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%;text-size-adjust:100%}
@@ -20,16 +24,17 @@ img{max-width:100%;height:auto;display:block}
 .skip:focus{left:.5rem}
 .vh{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);clip-path:inset(50%);white-space:nowrap}
 .site-header{background:#15233b;color:#fff}
-.site-header .wrap{position:relative;display:flex;align-items:center;gap:.75rem;padding-top:.25rem;padding-bottom:.25rem}
+.site-header .wrap{position:relative;display:flex;align-items:center;gap:.75rem;padding-top:.25rem;padding-bottom:.25rem;min-height:calc(44px + .5rem)}
 .brand{color:#fff;font-weight:700;font-size:1.05rem;text-decoration:none;white-space:nowrap}
 .site-header a{color:#fff}
 .site-header ul{display:flex;gap:0 .9rem;list-style:none;margin:0;padding:0}
 .site-header .wrap>nav{flex:1 1 auto;min-width:0;overflow-x:auto;scrollbar-width:none;-webkit-mask-image:linear-gradient(to right,#000 80%,transparent);mask-image:linear-gradient(to right,#000 80%,transparent)}
 .site-header .wrap>nav a{display:block;white-space:nowrap;padding:.6rem 0}
 .site-header a[aria-current]{text-decoration-thickness:3px}
-.lang-switch summary{cursor:pointer;list-style:none;padding:.45rem .6rem;border:1px solid #8d98ad;border-radius:.4rem;font-size:.9rem;font-weight:600;min-height:44px;display:flex;align-items:center}
+.lang-switch{flex:none;width:3.75rem}
+.lang-switch summary{cursor:pointer;list-style:none;padding:.45rem .6rem;border:1px solid #8d98ad;border-radius:.4rem;font-size:.9rem;font-weight:600;min-height:44px;width:100%;position:relative;display:flex;align-items:center}
 .lang-switch summary::-webkit-details-marker{display:none}
-.lang-switch summary::after{content:"▾";padding-left:.3rem}
+.lang-switch summary::after{content:"▾";position:absolute;right:.6rem}
 .lang-switch nav{position:absolute;right:0;top:100%;z-index:5;background:#15233b;border-radius:0 0 .5rem .5rem;padding:.25rem 1rem .5rem}
 .lang-switch ul{flex-direction:column}
 .lang-switch a{display:block;padding:.5rem 0;min-width:8rem}
@@ -66,8 +71,8 @@ h3{font-size:1rem;margin:.5rem 0 .25rem}
 .facts dt{font-weight:600;color:#33363d}
 .facts dd{margin:0}
 .buttons{display:flex;flex-wrap:wrap;gap:.6rem;list-style:none;padding:0;margin:.75rem 0}
-.button,button{display:inline-block;background:#0a4fc2;color:#fff;border:0;border-radius:.5rem;padding:.65rem 1.1rem;font:inherit;font-weight:600;text-decoration:none;cursor:pointer;min-height:44px}
-.button:hover,button:hover{background:#06357f;color:#fff}
+.button,button,[type=submit]{display:inline-block;width:auto;background:#0a4fc2;color:#fff;border:0;border-radius:.5rem;padding:.65rem 1.1rem;font:inherit;font-weight:600;text-decoration:none;cursor:pointer;min-height:44px}
+.button:hover,button:hover,[type=submit]:hover{background:#06357f;color:#fff}
 .disclosure{background:#fff8e6;border:1px solid #e5c46b;border-radius:.5rem;padding:.2rem .9rem;margin:1rem 0;font-size:.92rem}
 .notice{background:#eef3fb;border-left:4px solid #0a4fc2;padding:.6rem .9rem}
 .strip{display:flex;gap:.5rem;overflow-x:auto;scroll-snap-type:x mandatory;overscroll-behavior-x:contain;list-style:none;padding:0;margin:.5rem 0}

@@ -116,7 +116,7 @@ function formHtml(block: FormBlock, ctx: HtmlContext, depth: number): SafeHtml {
   const { refine, active } = block;
   const open = html`<form class="${refine ? 'search' : 'filters'}" role="search" aria-label="${block.label}" action="${ctx.local(block.action)}" method="get">`;
   if (!refine) {
-    return html`${open}${block.fields.map((f) => fieldHtml(f, id))}<button type="submit">${block.submit}</button></form>`;
+    return html`${open}${block.fields.map((f) => fieldHtml(f, id))}<input type="submit" value="${block.submit}"></form>`;
   }
   // The filters in force sit beside the folded control (inside the form, as links), so a phone
   // spends one line on both.
@@ -126,9 +126,9 @@ function formHtml(block: FormBlock, ctx: HtmlContext, depth: number): SafeHtml {
           html`<li><a href="${ctx.local(f.href)}" aria-label="${f.remove}">${f.text} <span aria-hidden="true">✕</span></a></li>`,
       )}</ul></div>`
     : '';
-  return html`${open}<div class="search-row">${block.fields.map((f) => fieldHtml(f, id))}<button type="submit">${block.submit}</button></div><details class="refine"><summary>${refine.summary}</summary><div class="filters">${refine.fields.map(
+  return html`${open}<div class="search-row">${block.fields.map((f) => fieldHtml(f, id))}<input type="submit" value="${block.submit}"></div><details class="refine"><summary>${refine.summary}</summary><div class="filters">${refine.fields.map(
     (f) => fieldHtml(f, id),
-  )}<button type="submit">${refine.submit}</button></div>${refine.blocks.map((b) => blockHtml(b, ctx, depth))}</details>${inForce}</form>`;
+  )}<input type="submit" value="${refine.submit}"></div>${refine.blocks.map((b) => blockHtml(b, ctx, depth))}</details>${inForce}</form>`;
 }
 
 type FormBlock = Extract<Block, { kind: 'form' }>;
