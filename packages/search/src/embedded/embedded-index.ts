@@ -24,17 +24,16 @@ import { CatalogDictionary } from '../query/dictionary.js';
 import { compileLexicon, type QueryLexicon } from '../query/query-lexicon.js';
 import { type EngineAnswer, type MatchingEngine, searchUnderstood } from '../query/relax.js';
 import { ResultCache } from '../result-cache.js';
-import { answerOf } from './answer.js';
-import { ALL_SCOPE, type BrowseSort, categoryPosition, Orderings } from './orderings.js';
+import { ALL_SCOPE, Orderings } from './orderings.js';
 import { searchesAlike } from './pack/index-layout.js';
 import { KeyTable } from './pack/key-table.js';
 import { PackBuilder } from './pack/pack-builder.js';
 import type { PackedIndex, ProductBytes } from './pack/packed-index.js';
 import { type ProductSource, productsFromBytes, productsInMemory } from './pack/product-source.js';
 import { PopularSearch } from './popular-search.js';
+import { RankedPages } from './ranked-pages.js';
 import { TextIndex } from './text-index.js';
 import { MAX_WORD_SCORE } from './text-weights.js';
-import { DOC_SPACE, smallestKeys } from './top-k.js';
 
 /** Options of {@link createEmbeddedIndex}. */
 export interface EmbeddedIndexOptions {
@@ -55,7 +54,7 @@ const DEFAULT_CACHE_SIZE = 512;
 /**
  * The in-process engine, read from a {@link PackedIndex}. Text goes through {@link TextIndex};
  * browsing (no text) is a slice of a precomputed ordering; pages are picked with a bounded heap
- * rather than a full sort; results are kept in a small LRU cache; products are read from their
+ * rather than a full sort (see {@link RankedPages}); results are kept in a small LRU cache; products are read from their
  * bytes when an answer shows them.
  */
 class EmbeddedIndex implements CatalogIndex {
@@ -64,6 +63,7 @@ class EmbeddedIndex implements CatalogIndex {
   private readonly slugs: KeyTable;
   private readonly text: TextIndex;
   private readonly orderings: Orderings;
+  private readonly pages: RankedPages;
   private readonly cache: ResultCache<SearchResult>;
   private readonly keys: Float64Array;
   private readonly maxScore: number;
@@ -103,19 +103,24 @@ class EmbeddedIndex implements CatalogIndex {
     this.cache = new ResultCache(cacheSize);
     this.keys = new Float64Array(this.size);
     this.maxScore = MAX_WORD_SCORE * 16;
+    this.pages = new RankedPages(this.text, this.orderings, this.keys, this.maxScore, (doc) =>
+      this.product(doc),
+    );
     this.matching = {
       run: async (q) =>
         q.popular !== undefined
           ? this.searchPopular(q)
           : q.words.length > 0
-            ? this.searchText(q)
-            : this.browse(q),
+            ? this.pages.matching(q)
+            : this.pages.browse(q),
       countWords: async (q) =>
-        q.read.map((word, i) => this.count(word.token.split(' '), q, i === q.read.length - 1)),
+        q.read.map((word, i) =>
+          this.pages.count(word.token.split(' '), q, i === q.read.length - 1),
+        ),
       totals: async (queries) => {
         const totals: number[] = [];
         for (const q of queries) {
-          totals.push(this.count(q.words, q, true));
+          totals.push(this.pages.count(q.words, q, true));
           if (totals.at(-1)! > 0) break;
         }
         return totals;
@@ -174,22 +179,6 @@ class EmbeddedIndex implements CatalogIndex {
     return carried;
   }
 
-  /** Products matching every word within the query's category and price range. */
-  private count(words: readonly string[], query: NormalizedQuery, prefixLast: boolean): number {
-    const { docs } = this.text.match(words, prefixLast);
-    const { price, category } = this.orderings;
-    const { minPrice = -1, maxPrice = Number.POSITIVE_INFINITY } = query;
-    const wanted = query.category === undefined ? -1 : categoryPosition(query.category);
-    let total = 0;
-    for (let i = 0; i < docs.length; i++) {
-      const doc = docs[i]!;
-      const p = price[doc]!;
-      if (p < minPrice || p > maxPrice) continue;
-      if (wanted === -1 || category[doc] === wanted) total++;
-    }
-    return total;
-  }
-
   private searchPopular(query: NormalizedQuery): EngineAnswer {
     this.popular ??= new PopularSearch(
       { product: (doc) => this.product(doc), docOf: (slug) => this.slugs.find(slug) },
@@ -199,107 +188,6 @@ class EmbeddedIndex implements CatalogIndex {
     return query.words.length > 0
       ? this.popular.text(query, this.text.match(query.words), this.maxScore)
       : this.popular.browse(query);
-  }
-
-  private searchText(query: NormalizedQuery): EngineAnswer {
-    const { docs, scores } = this.text.match(query.words);
-    const { price, category } = this.orderings;
-    const { minPrice = -1, maxPrice = Number.POSITIVE_INFINITY, sort, offset, limit } = query;
-    const wanted = query.category === undefined ? -1 : categoryPosition(query.category);
-    // `popular` never comes here: it has its own search (searchPopular).
-    const rank =
-      sort === 'relevance' || sort === 'newest'
-        ? undefined
-        : this.orderings.rank(sort as BrowseSort);
-    const counts = new Uint32Array(ALL_SCOPE);
-    const keys = this.keys;
-    let total = 0;
-    for (let i = 0; i < docs.length; i++) {
-      const doc = docs[i]!;
-      const p = price[doc]!;
-      if (p < minPrice || p > maxPrice) continue;
-      const c = category[doc]!;
-      counts[c]!++;
-      if (wanted !== -1 && c !== wanted) continue;
-      keys[total++] =
-        sort === 'relevance'
-          ? (this.maxScore - scores[doc]!) * DOC_SPACE + doc
-          : rank === undefined
-            ? doc
-            : rank[doc]!;
-    }
-    const top = smallestKeys(keys, total, offset + limit);
-    const byRank =
-      rank === undefined ? undefined : this.orderings.order(sort as BrowseSort, ALL_SCOPE);
-    const hits: Product[] = [];
-    for (let i = offset; i < top.length; i++) {
-      const key = top[i]!;
-      const doc =
-        sort === 'relevance' ? key % DOC_SPACE : byRank === undefined ? key : byRank[key]!;
-      hits.push(this.product(doc));
-    }
-    return answerOf(hits, total, counts);
-  }
-
-  private browse(query: NormalizedQuery): EngineAnswer {
-    const { minPrice, maxPrice, offset, limit } = query;
-    const sort = query.sort as BrowseSort;
-    const scope = query.category === undefined ? ALL_SCOPE : categoryPosition(query.category);
-    const o = this.orderings;
-    const priced = minPrice !== undefined || maxPrice !== undefined;
-    const counts = o.countsIn(minPrice, maxPrice);
-    const [lo, hi] = priced ? o.priceRange(scope, minPrice, maxPrice) : [0, o.counts[scope]!];
-    const total = hi - lo;
-    const size = o.counts[scope]!;
-    let page: ArrayLike<number>;
-    if (!priced) page = o.order(sort, scope).subarray(offset, offset + limit);
-    else if (sort === 'price_asc') {
-      page = o.order(sort, scope).subarray(lo + offset, Math.min(hi, lo + offset + limit));
-    } else if (sort === 'price_desc') {
-      const start = size - hi;
-      page = o
-        .order(sort, scope)
-        .subarray(start + offset, Math.min(size - lo, start + offset + limit));
-    } else page = this.pricedPage(sort, scope, lo, hi, query);
-    const hits = Array.from(page, (doc) => this.product(doc));
-    return answerOf(hits, total, counts);
-  }
-
-  /**
-   * A `newest`/`title_asc` page within a price range: walk the precomputed order skipping prices
-   * out of range when matches are dense; pick from the price range with a heap when they are sparse.
-   */
-  private pricedPage(
-    sort: BrowseSort,
-    scope: number,
-    lo: number,
-    hi: number,
-    query: NormalizedQuery,
-  ): number[] {
-    const { minPrice = -1, maxPrice = Number.POSITIVE_INFINITY, offset, limit } = query;
-    const o = this.orderings;
-    const matches = hi - lo;
-    if (matches === 0 || offset >= matches) return [];
-    const order = o.order(sort, scope);
-    const page: number[] = [];
-    if (((offset + limit) * order.length) / matches < matches) {
-      let skipped = 0;
-      for (let i = 0; i < order.length && page.length < limit; i++) {
-        const doc = order[i]!;
-        const p = o.price[doc]!;
-        if (p < minPrice || p > maxPrice) continue;
-        if (skipped++ >= offset) page.push(doc);
-      }
-      return page;
-    }
-    const rank = o.rank(sort);
-    const inRange = o.order('price_asc', scope);
-    const keys = this.keys;
-    for (let i = lo; i < hi; i++) keys[i - lo] = rank[inRange[i]!]!;
-    const top = smallestKeys(keys, matches, offset + limit);
-    const all = o.order(sort, ALL_SCOPE);
-    for (let i = offset; i < top.length; i++) page.push(all[top[i]!]!);
-    return page;
   }
 
   // The version before, while it lives and reads every query as this one does (prices aside): its
