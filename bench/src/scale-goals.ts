@@ -23,6 +23,11 @@ export interface ServerStart {
   readonly rssMB: number | undefined;
   /** `VmHWM` at the first 200: the highest RSS of the start. */
   readonly peakMB: number | undefined;
+  /**
+   * RSS a few seconds after the first 200: a start that built its prepared form answers before
+   * the preparing thread has collected what the build left.
+   */
+  readonly settledMB: number | undefined;
 }
 
 export type SearchKey = 'catalog' | 'zipf' | 'distinct';

@@ -31,6 +31,8 @@ function reload(rssAfterMB: number): IdleReload {
     to: 'b',
     ms: 900,
     serverMs: 890,
+    warmed: 120,
+    warmMs: 400,
     longestStallMs: 40,
     rssBeforeMB: 300,
     peakMB: 400,
@@ -40,7 +42,7 @@ function reload(rssAfterMB: number): IdleReload {
 }
 
 function result(over: Partial<ScaleResult> = {}, during: Partial<LoadRun> = {}): ScaleResult {
-  const start = { preparedBeside: true, readyMs: 1_500, rssMB: 300, peakMB: 320 };
+  const start = { preparedBeside: true, readyMs: 1_500, rssMB: 300, peakMB: 320, settledMB: 290 };
   return {
     products: 200_000,
     tier: 'default',
@@ -98,7 +100,15 @@ describe('goalRows', () => {
   it('fails a figure over its goal, and says a missing one is unknown', () => {
     const rows = goalRows(
       result(
-        { prepared: { preparedBeside: false, readyMs: 2_001, rssMB: 351, peakMB: 400 } },
+        {
+          prepared: {
+            preparedBeside: false,
+            readyMs: 2_001,
+            rssMB: 351,
+            peakMB: 400,
+            settledMB: 340,
+          },
+        },
         { p99Ms: 6.1, longestStallMs: 4_500, peakMB: 500, maxMs: undefined },
       ),
     );
@@ -120,7 +130,13 @@ describe('goalRows', () => {
       result({
         products: 1_000_000,
         tier: 'large',
-        prepared: { preparedBeside: true, readyMs: 9_000, rssMB: 1_100, peakMB: 1_200 },
+        prepared: {
+          preparedBeside: true,
+          readyMs: 9_000,
+          rssMB: 1_100,
+          peakMB: 1_200,
+          settledMB: 1_050,
+        },
         rssAtEndMB: 1_000,
         searches: [search('catalog', 49), search('zipf', 120), search('distinct', 300, 0)],
       }),

@@ -24,6 +24,9 @@ export interface IdleReload {
   readonly ms: number;
   /** The `ms` of the server's `catalog reloaded` line. */
   readonly serverMs: number | undefined;
+  /** The warm-up of that line: the answers worked out before the swap, and its time. */
+  readonly warmed: number | undefined;
+  readonly warmMs: number | undefined;
   readonly longestStallMs: number;
   readonly rssBeforeMB: number | undefined;
   readonly peakMB: number | undefined;

@@ -183,12 +183,15 @@ export async function idleReload(
   const { longestMs } = await probe.stop();
   await sleep(settleMs);
   const to = await healthVersion(server.url);
+  const line = log.find(from, to);
   return {
     trigger,
     from,
     to,
     ms: at - started,
-    serverMs: log.find(from, to)?.ms,
+    serverMs: line?.ms,
+    warmed: line?.warmed,
+    warmMs: line?.warmMs,
     longestStallMs: longestMs,
     rssBeforeMB,
     peakMB,

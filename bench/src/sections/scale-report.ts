@@ -1,3 +1,4 @@
+import { median } from '../compare.js';
 import { fmt, pct, printTable } from '../format.js';
 import { SATURATED } from '../measure.js';
 import type { GoalRow, ScaleResult, ServerStart } from '../scale-goals.js';
@@ -29,6 +30,7 @@ function startRow(r: ScaleResult, step: string, s: ServerStart): string[] {
     `${step} (prepared form beside the file: ${s.preparedBeside ? 'yes' : 'no'})`,
     `${fmt(s.readyMs / 1000, 2)} to first 200`,
     mb(s.rssMB),
+    mb(s.settledMB),
     mb(s.peakMB),
   ];
 }
@@ -47,13 +49,21 @@ export function printScale(
 
   console.log('\n### `catalog import --out X` and the first starts on X\n');
   printTable(
-    ['products', 'step', 's', 'RSS MB', 'peak RSS MB'],
-    'rlrrr',
+    [
+      'products',
+      'step',
+      's',
+      'RSS MB',
+      `RSS ${RELOAD_METHOD.settleMs / 1000} s later MB`,
+      'peak RSS MB',
+    ],
+    'rlrrrr',
     results.flatMap((r) => [
       ...r.imports.map((i) => [
         count(r.products),
         `\`catalog import\` of ${i.what} (NDJSON, ${fmt(r.fileMB, 0)} MB): ${count(i.loaded)} loaded, ${count(i.rejected)} rejected; X.prepared ${i.wrotePrepared ? 'written' : 'not written'}`,
         `${fmt(i.seconds)} (CPU ${fmt(i.cpuSeconds)})`,
+        '',
         '',
         mb(i.peakRssMB),
       ]),
@@ -69,20 +79,24 @@ export function printScale(
       'reloads',
       'ms, median (fastest-slowest)',
       "server's ms, median",
+      'warm-up: answers, ms, median',
       'longest /health.json wait ms',
       'peak above the RSS before, most MB',
       'RSS after reload 1 → last MB',
     ],
-    'rrrrrrr',
+    'rrrrrrrr',
     results.map((r) => {
       const ms = r.reloads.map((x) => x.ms).sort((x, y) => x - y);
       const server = r.reloads.map((x) => x.serverMs ?? Number.NaN).sort((x, y) => x - y);
+      const warmed = median(r.reloads.flatMap((x) => x.warmed ?? []));
+      const warmMs = median(r.reloads.flatMap((x) => x.warmMs ?? []));
       const above = r.reloads.map((x) => (x.peakMB ?? Number.NaN) - (x.rssBeforeMB ?? Number.NaN));
       return [
         count(r.products),
         String(r.reloads.length),
         `${fmt(ms[Math.floor(ms.length / 2)], 0)} (${fmt(ms[0], 0)}-${fmt(ms.at(-1), 0)})`,
         fmt(server[Math.floor(server.length / 2)], 0),
+        Number.isNaN(warmed) ? '—' : `${fmt(warmed, 0)}, ${fmt(warmMs, 0)}`,
         fmt(Math.max(...r.reloads.map((x) => x.longestStallMs)), 0),
         fmt(Math.max(...above), 0),
         pair(r.reloads[0]?.rssAfterMB, r.reloads.at(-1)?.rssAfterMB),
@@ -166,7 +180,7 @@ export function printScale(
   console.log(
     [
       '',
-      `Each size: \`catalog import\` of the sample NDJSON with --out X into a temporary folder; the server on X with X.prepared removed and an empty DATA_DIR; \`catalog import\` of the changed copy (one product in 50 a yuan dearer) and of the catalog again; the server on X as the import left it, with another empty DATA_DIR, which stays up for the rest. Server: the one-process server, LOG_LEVEL=info, on the servers' core. RSS at the first 200 from VmRSS, peak from VmHWM (the whole start).`,
+      `Each size: \`catalog import\` of the sample NDJSON with --out X into a temporary folder; the server on X with X.prepared removed and an empty DATA_DIR; \`catalog import\` of the changed copy (one product in 50 a yuan dearer) and of the catalog again; the server on X as the import left it, with another empty DATA_DIR, which stays up for the rest. Server: the one-process server, LOG_LEVEL=info, on the servers' core. RSS at the first 200 and ${RELOAD_METHOD.settleMs / 1000} s later from VmRSS (a start that builds its prepared form answers before its preparing thread has collected what the build left), peak from VmHWM (the whole start).`,
       `Reloads: the other version (and its X.prepared, renamed first, when the import wrote one) renamed over X, SIGHUP at once, timed to the first /health.json naming the new version; RSS after ${RELOAD_METHOD.settleMs / 1000} s. Peak: ${first?.peakMethod ?? 'VmHWM'}.`,
       `Concurrent searches: each scenario at full speed over ${SCALE_METHOD.searchConnections} connections for ${SCALE_METHOD.searchMinS} s (or --duration), after a warm-up; in each run every connection waits ${SCALE_METHOD.searchStartPauseMs} ms before its first request, so that the server has accepted all of them before an answer is timed (it accepts one new connection per turn of its event loop).`,
       `Under load: ${first?.scenario ?? 'product pages and MCP searches'}, after ${RELOAD_METHOD.reloadAfterMs / 1000} s of a window at half the full-speed req/s, beside a window without; a wait is the time a request took to be answered: the /health.json probe's (one request at a time, every 10 ms) and the load's slowest. RSS before: just before the swap; peak: VmHWM, reset at the window's start.`,

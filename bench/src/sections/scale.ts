@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { link, mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { importedSwapper, preparedOf } from '../catalog-swap.js';
 import { median } from '../compare.js';
 import { type BenchContext, paths, serviceEnv } from '../context.js';
@@ -26,6 +27,7 @@ import { DISTINCT_SEARCH, ZIPF_SEARCH } from '../scenarios/mcp.js';
 import { CATALOG_SEARCH } from '../scenarios/web.js';
 import { type EngineResult, runEngine } from './engine.js';
 import { idleReload, mixedScenario, reloadUnderLoad } from './reload.js';
+import { RELOAD_METHOD } from './reload-report.js';
 import { printScale, SCALE_METHOD } from './scale-report.js';
 
 /** The size the scale section runs at by default: the largest the embedded engine is advised for. */
@@ -113,7 +115,7 @@ async function scaleAt(ctx: BenchContext, count: number, tier: Tier): Promise<Sc
     const log = reloadLog();
     const server = await startServer(ctx, served, dataDir, log);
     try {
-      const prepared = startFigures(server, served);
+      const prepared = await startFigures(server, served);
       console.log(`    first 200 after ${fmt(prepared.readyMs / 1000, 2)} s`);
       const searches = tier === 'large' ? await searchesOn(ctx, server) : [];
       const files = importedSwapper(served, [versionB, versionA]);
@@ -189,13 +191,15 @@ async function startServer(
   });
 }
 
-function startFigures(server: Started, catalogFile: string): ServerStart {
-  return {
+async function startFigures(server: Started, catalogFile: string): Promise<ServerStart> {
+  const figures = {
     preparedBeside: existsSync(preparedOf(catalogFile)),
     readyMs: server.readyMs,
     rssMB: rssMB(server.pid),
     peakMB: peakRssMB(server.pid),
   };
+  await sleep(RELOAD_METHOD.settleMs);
+  return { ...figures, settledMB: rssMB(server.pid) };
 }
 
 /** A start measured and stopped, its `DATA_DIR` (and whatever it prepared there) removed. */
@@ -207,7 +211,7 @@ async function firstStart(
   await mkdir(dataDir);
   try {
     const server = await startServer(ctx, catalogFile, dataDir);
-    const figures = startFigures(server, catalogFile);
+    const figures = await startFigures(server, catalogFile);
     await server.stop();
     console.log(`    first 200 after ${fmt(figures.readyMs / 1000, 2)} s`);
     return figures;
