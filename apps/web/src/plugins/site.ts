@@ -134,11 +134,13 @@ async function sitePlugin(fastify: FastifyInstance, opts: SitePluginOptions) {
     }
     return site;
   };
-  // Before a reload's swap, the pages this version keeps are built in the next one.
+  // Before a reload's swap, the pages this version keeps are taken over or built in the next one.
   const stopWarming = fastify.catalog.onWarm((next, previous, signal, pause) => {
     const earlier = sites.get(previous);
-    if (earlier) siteOf(next).follow(earlier);
-    return warmPages(fastify, earlier?.pages, next, signal, pause);
+    const site = siteOf(next);
+    if (earlier) site.follow(earlier);
+    const step = { previous, next, pages: earlier?.pages, nextPages: site.pages };
+    return warmPages(fastify, step, signal, pause);
   });
   fastify.addHook('onClose', async () => stopWarming());
   fastify.decorate('site', shell);
@@ -192,9 +194,10 @@ function versionSite(shell: SiteShell, catalog: CatalogVersion, config: Readonly
     byAgents: <T extends object>(key: string, compute: () => T): T =>
       byAgents.memo(key, { context: compute }) as T,
     follow(earlier) {
-      pages.follow(earlier.pages);
+      const sameSite = sameData(earlier.agents, agents) && sameData(earlier.rates, rates);
+      pages.follow(earlier.pages, sameSite);
       const theirs = byAgentsOf.get(earlier);
-      if (theirs && sameData(earlier.agents, agents) && sameData(earlier.rates, rates)) {
+      if (theirs && sameSite) {
         byAgents = theirs;
         byAgentsOf.set(site, theirs);
       }

@@ -2,9 +2,10 @@ import { SERVICE_INFO } from '@repo/catalog-core';
 import { isWarmRequest, type WarmRequest } from '@repo/fastify-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Site, SiteShell } from '../plugins/site.js';
+import { CachedPage, codeRendered, type Rendered } from './cached-page.js';
 import { MIN_CODED_BYTES, preferredCoding } from './content-coding.js';
 import { negotiate } from './negotiate.js';
-import { CachedPage, codeRendered, type Rendered } from './page-cache.js';
+import type { BuiltPage } from './page-cache.js';
 import type { PageModel } from './page-model.js';
 
 /** How long browsers and caches may reuse a page; ETags make revalidation cheap after that. */
@@ -29,7 +30,7 @@ export function sendKeptPage(
   reply: FastifyReply,
   site: Site,
   key: string,
-  build: () => Promise<PageModel>,
+  build: () => Promise<PageModel | BuiltPage>,
   format?: 'html' | 'markdown',
 ): Promise<FastifyReply> | undefined {
   const kept = site.pages.peek(key);

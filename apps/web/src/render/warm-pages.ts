@@ -8,27 +8,48 @@ import type { PageCache } from './page-cache.js';
 // at most, since both versions' caches (and the products they read) are held until the swap.
 const MAX_WARM_PAGES = 1_000;
 const WARM_SHARE = 0.25;
+// Pages taken over cost tens of microseconds each: the warm-up pauses once they add up to this.
+const TAKEN_OVER_MS = 1;
+
+/** The versions a warm-up goes from and to, and their page caches. */
+export interface WarmStep {
+  readonly previous: CatalogVersion;
+  readonly next: CatalogVersion;
+  /** The pages `previous` keeps, the ones worked out again. */
+  readonly pages: PageCache | undefined;
+  /** `next`'s own, which takes over those that would come out the same (`PageCache.adopt`). */
+  readonly nextPages: PageCache;
+}
 
 /**
- * Builds in `next`, before it serves, the pages most lately kept in the version serving now
- * (`pages`): each asked again in-process as it was first asked, so the new version's page cache,
- * product reads and search caches are filled when the swap comes. One page at a time, with
- * `pause()` between two, so the requests of the version that serves are not held up.
+ * Readies in `next`, before it serves, the pages most lately kept in the version serving now:
+ * each taken over as it is when building it again would give the same page, else asked again
+ * in-process as it was first asked, so the new version's page cache, product reads and search
+ * caches are filled when the swap comes. One page at a time, with `pause()` between two, so the
+ * requests of the version that serves are not held up.
  */
 export async function warmPages(
   app: FastifyInstance,
-  pages: PageCache | undefined,
-  next: CatalogVersion,
+  { previous, next, pages, nextPages }: WarmStep,
   signal: AbortSignal,
   pause: () => Promise<void>,
 ): Promise<number> {
   let warmed = 0;
-  const requests = pages?.recent(MAX_WARM_PAGES, pages.maxBytes * WARM_SHARE) ?? [];
-  for (const request of requests) {
-    if (signal.aborted) break;
-    await injectWarm(app, next, request);
-    warmed++;
+  let since = performance.now();
+  for (const { key, page } of pages?.recent(MAX_WARM_PAGES, pages.maxBytes * WARM_SHARE) ?? []) {
+    if (signal.aborted || warmed >= MAX_WARM_PAGES) break;
+    if (await nextPages.adopt(key, page, previous.index, next.index)) {
+      warmed++;
+      if (performance.now() - since < TAKEN_OVER_MS) continue;
+    } else {
+      for (const request of page.replays()) {
+        if (signal.aborted || warmed >= MAX_WARM_PAGES) break;
+        await injectWarm(app, next, request);
+        warmed++;
+      }
+    }
     await pause();
+    since = performance.now();
   }
   return warmed;
 }

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { PageCache } from '../../src/render/page-cache.js';
 import type { SiteChrome } from '../../src/render/page-html.js';
 import type { PageModel } from '../../src/render/page-model.js';
+import { chrome } from './site-chrome.js';
 
 // Counts the renderings, rendering as always.
 const rendered = vi.hoisted(() => ({ html: 0, markdown: 0 }));
@@ -27,15 +28,6 @@ vi.mock('../../src/render/page-markdown.js', async (importOriginal) => {
     },
   };
 });
-
-const chrome: SiteChrome = {
-  baseUrl: 'http://x.test',
-  siteName: 'Test',
-  cssHref: '/a.css',
-  cssIntegrity: 'sha384-x',
-  iconHref: '/i.svg',
-  links: { home: '/', nav: [], footer: [] },
-};
 
 const model = (n: number, status?: number): PageModel => ({
   ...(status ? { status } : {}),
@@ -105,20 +97,24 @@ describe('PageCache', () => {
 
   it('replays the request that made a page kept, then the same in each other coding it was sent in', async () => {
     const cache = new PageCache(1 << 20, chrome);
+    const requests = (limit: number) =>
+      cache.recent(limit, 1 << 20).flatMap(({ page }) => page.replays());
     const plain = { url: '/1', headers: { accept: 'text/html' } };
     const first = await cache.get('1', async () => model(1), plain);
-    expect(cache.recent(10, 1 << 20)).toEqual([plain]);
+    expect(requests(10)).toEqual([plain]);
     first.coded(first.html(), 'br');
     first.coded(first.html(), 'br');
     const inBrotli = { url: '/1', headers: { accept: 'text/html', 'accept-encoding': 'br' } };
-    expect(cache.recent(10, 1 << 20)).toEqual([plain, inBrotli]);
+    expect(requests(10)).toEqual([plain, inBrotli]);
 
     // Asked in brotli first: that request already brings the coding back.
     const brotliFirst = { url: '/2', headers: { 'accept-encoding': 'gzip, br' } };
     const second = await cache.get('2', async () => model(2), brotliFirst);
     second.coded(second.html(), 'br');
-    expect(cache.recent(10, 1 << 20)).toEqual([brotliFirst, plain, inBrotli]);
-    expect(cache.recent(2, 1 << 20)).toEqual([brotliFirst, plain]);
+    expect(requests(10)).toEqual([brotliFirst, plain, inBrotli]);
+    // Whole pages, as many as bring back the limit of requests.
+    expect(cache.recent(1, 1 << 20).map(({ key }) => key)).toEqual(['2']);
+    expect(cache.recent(2, 1 << 20).map(({ key }) => key)).toEqual(['2', '1']);
   });
 
   it('drops the least recently used pages past its byte budget', async () => {

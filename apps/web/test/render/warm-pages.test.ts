@@ -4,6 +4,7 @@ import { generateSampleCatalog } from '@repo/catalog-core/sample';
 import { type CatalogVersion, fixedCatalog, type LiveCatalog } from '@repo/catalog-io';
 import { injectWarm } from '@repo/fastify-kit';
 import { swappableCatalog } from '@repo/fastify-kit/testing';
+import type { CatalogIndex } from '@repo/search';
 import { createEmbeddedIndex } from '@repo/search/embedded';
 import { countingIndex } from '@repo/search/testing';
 import Fastify from 'fastify';
@@ -59,6 +60,53 @@ describe('the warm-up of a new catalog version', () => {
     expect(twin.headers['content-type']).toContain('text/markdown');
     const listing = await app.inject('/catalog?q=hoodie&sort=price_asc');
     expect(listing.headers.etag).toMatch(/^"bbbbbbbbbbbbbbbb-/);
+    expect(b.reads.count).toBe(readsAfterWarm);
+  });
+
+  it('takes over a product page that reads the same in the new version, and builds again one an edit changed', async () => {
+    const related = async (p: Product, index: CatalogIndex) =>
+      (await index.search({ q: p.brand, category: p.category, limit: 7 })).hits;
+    const a = version(A, 'aaaaaaaaaaaaaaaa');
+    // A product shown among another's related products, and a product of another category.
+    const index = createEmbeddedIndex(A);
+    let shown: Product | undefined;
+    let edited: Product | undefined;
+    for (const p of A) {
+      edited = (await related(p, index)).find((h) => h.slug !== p.slug);
+      if (edited) {
+        shown = p;
+        break;
+      }
+    }
+    const apart = A.find((p) => p.category !== edited!.category)!;
+    const catalog = swappableCatalog(a.version);
+    const app = await build(catalog);
+    const before = {
+      shown: await app.inject(`/producto/${shown!.slug}`),
+      apart: await app.inject(`/producto/${apart.slug}`),
+    };
+    const dearer = { ...edited!, price: edited!.price + 100 };
+    const b = version(
+      A.map((p) => (p.slug === dearer.slug ? dearer : p)),
+      'bbbbbbbbbbbbbbbb',
+    );
+    const searches = countingIndex(b.version.index, 'search');
+    expect(await catalog.warmAndSwap({ ...b.version, index: searches.index })).toBe(2);
+    const readsAfterWarm = b.reads.count;
+    // Each page's related search asked once to compare; the changed page's once more as it is
+    // built again, the other one's not.
+    expect(searches.calls.count).toBe(3);
+
+    const apartAfter = await app.inject(`/producto/${apart.slug}`);
+    expect(apartAfter.headers.etag).toBe(
+      before.apart.headers.etag?.replace('aaaaaaaaaaaaaaaa', 'bbbbbbbbbbbbbbbb'),
+    );
+    expect(apartAfter.body).toBe(before.apart.body);
+    const shownAfter = await app.inject(`/producto/${shown!.slug}`);
+    expect(shownAfter.headers.etag).toMatch(/^"bbbbbbbbbbbbbbbb-/);
+    expect(shownAfter.body).not.toBe(before.shown.body);
+    expect(shownAfter.body).toContain(dearer.price.toFixed(2));
+    // Both were kept by the warm-up.
     expect(b.reads.count).toBe(readsAfterWarm);
   });
 

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { WebHttpError } from '../../errors.js';
 import { productPage } from '../../pages/product/product-page.js';
+import { CatalogReads } from '../../render/catalog-reads.js';
 import { PAGE_ROUTE, sendKeptPage } from '../../render/send-page.js';
 import { type PageQuery, PageQuerySchema } from '../../schemas/page-queries.js';
 import {
@@ -33,9 +34,13 @@ export default async function productRoutes(fastify: FastifyInstance) {
         reply,
         request.site,
         key,
-        () =>
-          buildPage(ctx, async () => {
-            const p = SLUG.test(id) ? await ctx.catalog.getBySlug(id) : undefined;
+        async () => {
+          // A product page reads its product and its related search, and nothing else of the
+          // catalog: the next version takes it over when both read the same there.
+          const reads = new CatalogReads(ctx.catalog);
+          const read = { ...ctx, catalog: reads.catalog };
+          const model = await buildPage(read, async () => {
+            const p = SLUG.test(id) ? await read.catalog.getBySlug(id) : undefined;
             if (!p)
               throw new WebHttpError(
                 404,
@@ -43,8 +48,10 @@ export default async function productRoutes(fastify: FastifyInstance) {
                 {},
                 (l) => l.m.errors.noProduct,
               );
-            return productPage(ctx, p);
-          }),
+            return productPage(read, p);
+          });
+          return { model, reads };
+        },
         fixed ?? format,
       );
     };
