@@ -14,12 +14,14 @@ type Read = { readonly slug: string } | { readonly query: SearchQuery };
 export class CatalogReads {
   readonly #reads: Read[] = [];
   #replayable = true;
-  /** `catalog`, recording what is read of it. */
-  readonly catalog: CatalogIndex;
 
-  constructor(catalog: CatalogIndex) {
+  /**
+   * `catalog`, recording here what is read of it. Only the reads are kept, never `catalog`: a
+   * page taken over keeps its reads, and through them it would keep every version before.
+   */
+  of(catalog: CatalogIndex): CatalogIndex {
     const reads = this.#reads;
-    this.catalog = {
+    return {
       engine: catalog.engine,
       search: (query) => {
         reads.push({ query });

@@ -1,3 +1,5 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import type { Product } from '@repo/catalog-core';
 import { generateSampleCatalog } from '@repo/catalog-core/sample';
 import type { CatalogIndex } from '@repo/search';
@@ -32,10 +34,11 @@ async function productPage(cache: PageCache, catalog: CatalogIndex, also?: 'cate
   return cache.get(
     'product',
     async () => {
-      const reads = new CatalogReads(catalog);
-      const p = (await reads.catalog.getBySlug(shown.slug))!;
-      const related = await reads.catalog.search(relatedOf(p));
-      if (also) await reads.catalog.categories();
+      const reads = new CatalogReads();
+      const read = reads.of(catalog);
+      const p = (await read.getBySlug(shown.slug))!;
+      const related = await read.search(relatedOf(p));
+      if (also) await read.categories();
       const model = {
         title: p.title,
         description: `${related.total} related`,
@@ -57,9 +60,10 @@ async function kept(also?: 'categories') {
 
 describe('CatalogReads', () => {
   it('reads alike in two versions that answer its reads the same, and not after an edit of one', async () => {
-    const reads = new CatalogReads(before);
-    const p = (await reads.catalog.getBySlug(shown.slug))!;
-    await reads.catalog.search(relatedOf(p));
+    const reads = new CatalogReads();
+    const read = reads.of(before);
+    const p = (await read.getBySlug(shown.slug))!;
+    await read.search(relatedOf(p));
     expect(await reads.readAlike(before, createEmbeddedIndex(products))).toBe(true);
     // A related product a yuan dearer, the product itself renamed, or gone.
     const dearer = edited(other.slug, (o) => ({ ...o, price: o.price + 1 }));
@@ -71,8 +75,8 @@ describe('CatalogReads', () => {
   });
 
   it('does not read alike once it read what it cannot ask again', async () => {
-    const reads = new CatalogReads(before);
-    await reads.catalog.featured(3);
+    const reads = new CatalogReads();
+    await reads.of(before).featured(3);
     expect(await reads.readAlike(before, before)).toBe(false);
   });
 });
@@ -94,6 +98,23 @@ describe('PageCache.adopt', () => {
     const third = new PageCache(1 << 20, { ...siteChrome, version: 'cccccccccccccccc' });
     third.follow(next, true);
     expect(await third.adopt('product', taken, after, after)).toBe(true);
+  });
+
+  it('keeps no version before alive through a page it took over', async () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    let old: CatalogIndex | undefined = createEmbeddedIndex(products);
+    const gone = new WeakRef(old);
+    const earlier = new PageCache(1 << 20, chrome);
+    const page = await productPage(earlier, old);
+    const next = new PageCache(1 << 20, nextChrome);
+    next.follow(earlier, true);
+    expect(await next.adopt('product', page, old, before)).toBe(true);
+    old = undefined;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    gc();
+    expect(gone.deref()).toBeUndefined();
+    expect(next.peek('product')?.html().body.length).toBeGreaterThan(0);
   });
 
   it('takes over no page that one of its reads changed: it is built again', async () => {

@@ -37,8 +37,8 @@ export default async function productRoutes(fastify: FastifyInstance) {
         async () => {
           // A product page reads its product and its related search, and nothing else of the
           // catalog: the next version takes it over when both read the same there.
-          const reads = new CatalogReads(ctx.catalog);
-          const read = { ...ctx, catalog: reads.catalog };
+          const reads = new CatalogReads();
+          const read = { ...ctx, catalog: reads.of(ctx.catalog) };
           const model = await buildPage(read, async () => {
             const p = SLUG.test(id) ? await read.catalog.getBySlug(id) : undefined;
             if (!p)
