@@ -14,7 +14,7 @@ describe('servedSinceAsked', () => {
     expect((await fetch(url)).status).toBe(200);
     expect(served()).toBe(true);
     expect(served()).toBe(false);
-    // A warm-up's requests are in-process: they leave the event loop to no client.
+    // In-process requests (tests, a warm-up of an app that does not listen) are no client's.
     expect((await app.inject('/')).statusCode).toBe(200);
     expect(served()).toBe(false);
   });
