@@ -118,8 +118,8 @@ function sendRendered(
     rendered.body.length >= MIN_CODED_BYTES && request.headers['x-no-compression'] === undefined
       ? preferredCoding(request.headers['accept-encoding'])
       : undefined;
-  // A warm-up needs the page kept in the coding it asks for, not sent: `inject` copying the
-  // headers and streaming the body was a fifth of each warmed answer's time.
+  // A warm-up needs the page kept in the coding it asks for, not sent: sending the headers and
+  // the body was a fifth of each warmed answer's time.
   if (kept && isWarmRequest(request)) {
     if (coding !== undefined) kept.coded(rendered, coding);
     return reply.code(204).send();
