@@ -3,6 +3,7 @@ import { generateSampleCatalog } from '@repo/catalog-core/sample';
 import type { BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './chromium.js';
+import { startedTogether } from './started-together.js';
 import { startWebServer, type WebServer } from './web-server.js';
 
 // A shopper's click on a product page's buy link, followed in Chromium: through the site's
@@ -31,7 +32,7 @@ async function isPrefetch(request: Request): Promise<boolean> {
 }
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([
+  [server, browser] = await startedTogether([
     startWebServer({ env: { RATE_LIMIT_PAGES: '0' } }),
     launchChromium({ userAgent: USER_AGENT }),
   ]);

@@ -8,6 +8,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AxeViolation, launchChromium, runAxe, SCREENSHOT_DIR } from './chromium.js';
 import { anchors, cards, type Element, images, png, type Shown } from './page-readers.js';
+import { startedTogether } from './started-together.js';
 import { startWebServer, type WebServer } from './web-server.js';
 
 // The operator's community sheet (packages/catalog-io/test/fixtures/operator-sheet.csv) imported
@@ -48,7 +49,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'web-imported-sheet-'));
   const file = join(dir, 'catalog.ndjson');
   await writeCatalogFile(file, imported);
-  [server, browser] = await Promise.all([
+  [server, browser] = await startedTogether([
     startWebServer({ env: { CATALOG_FILE: file, RATE_LIMIT_PAGES: '0' } }),
     launchChromium(),
   ]);

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../src/i18n/languages.js';
 import { adding, pageKinds } from '../page-kinds.js';
 import { type AxeViolation, launchChromium, runAxe, SCREENS, SCREENSHOT_DIR } from './chromium.js';
+import { startedTogether } from './started-together.js';
 import { startWebServer, type WebServer } from './web-server.js';
 
 // Every page kind in every language, in Debian's Chromium on a phone (390 px, touch) and on a
@@ -22,7 +23,7 @@ const pages = new Map<string, Page>();
 beforeAll(async () => {
   // One browser is one client: the page rate limit would answer 429 long before the last page.
   let launched: Awaited<ReturnType<typeof launchChromium>>[];
-  [server, ...launched] = await Promise.all([
+  [server, ...launched] = await startedTogether([
     startWebServer({ env: { RATE_LIMIT_PAGES: '0' } }),
     ...SCREENS.map(([, device]) => launchChromium({ device })),
   ]);

@@ -8,6 +8,7 @@ import { localeOf } from '../../src/i18n/locale.js';
 import { adding } from '../page-kinds.js';
 import { type AxeViolation, launchChromium, runAxe, SCREENS, SCREENSHOT_DIR } from './chromium.js';
 import { reveal } from './phone-layout.js';
+import { startedTogether } from './started-together.js';
 import { startWebServer, type WebServer } from './web-server.js';
 
 // Real process, real browser: the built web server with the full sample catalog, driven by
@@ -24,7 +25,7 @@ const browsers: Awaited<ReturnType<typeof launchChromium>>[] = [];
 beforeAll(async () => {
   // One browser is one client: the page rate limit would answer 429 long before the last page.
   let launched: Awaited<ReturnType<typeof launchChromium>>[];
-  [server, ...launched] = await Promise.all([
+  [server, ...launched] = await startedTogether([
     startWebServer({ env: { RATE_LIMIT_PAGES: '0' } }),
     ...SCREENS.map(([, device]) => launchChromium({ device })),
   ]);

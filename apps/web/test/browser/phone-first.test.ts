@@ -23,6 +23,7 @@ import {
 } from './phone-layout.js';
 import { activeFilters, checkHome, checkListing, FILTER_PARAMS } from './phone-listing-checks.js';
 import { checkProduct } from './phone-product-checks.js';
+import { startedTogether } from './started-together.js';
 import { startWebServer, type WebServer } from './web-server.js';
 
 // The phone layout, as a shopper's phone shows it: Chromium emulating a 390 × 844 touch screen
@@ -57,7 +58,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'web-phone-first-'));
   const file = join(dir, 'catalog.ndjson');
   await writeCatalogFile(file, imported);
-  [sample, sheet, browser] = await Promise.all([
+  [sample, sheet, browser] = await startedTogether([
     startWebServer({ env: { RATE_LIMIT_PAGES: '0' } }),
     startWebServer({ env: { CATALOG_FILE: file, RATE_LIMIT_PAGES: '0' } }),
     launchChromium({ device: PHONE }),

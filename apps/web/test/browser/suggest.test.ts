@@ -1,6 +1,7 @@
 import { chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM, launchChromium, runAxe, screenshots } from './chromium.js';
+import { startedTogether } from './started-together.js';
 import { startWebServer, type WebServer } from './web-server.js';
 
 // Search as you type, in Debian's Chromium against the built server and the whole sample
@@ -13,7 +14,7 @@ let browser: Awaited<ReturnType<typeof launchChromium>>;
 
 beforeAll(async () => {
   // Every keystroke is a request: one browser typing for a whole file must not meet the limit.
-  [server, browser] = await Promise.all([
+  [server, browser] = await startedTogether([
     startWebServer({ env: { RATE_LIMIT_PAGES: '0' } }),
     launchChromium(),
   ]);
