@@ -101,19 +101,19 @@ function overSocket(
   path: string,
   headers: Record<string, string>,
 ): Promise<number> {
+  const fields = Object.entries(headers).map(([name, value]) => `${name}: ${value}`);
   // Kept from a request Node parsed, where none can occur: a line break would split the request.
-  const parts = [path, ...Object.entries(headers).flat()];
-  if (parts.some((part) => /[\r\n]/.test(part))) {
+  if ([path, ...fields].some((part) => /[\r\n]/.test(part))) {
     return Promise.reject(new TypeError(`a warm-up request cannot hold a line break: ${path}`));
   }
-  const host = loopbackOf(address);
-  const lines = [
+  const host = loopbackOf(address.address);
+  const head = [
     `GET ${path} HTTP/1.1`,
-    `host: ${hostHeader(host, address.port)}`,
+    `host: ${host.includes(':') ? `[${host}]` : host}:${address.port}`,
     'connection: close',
-  ];
-  for (const [name, value] of Object.entries(headers)) lines.push(`${name}: ${value}`);
-  const head = `${lines.join('\r\n')}\r\n\r\n`;
+    ...fields,
+    '\r\n',
+  ].join('\r\n');
   return new Promise((resolve, reject) => {
     let status = '';
     const socket = connect({ host, port: address.port });
@@ -139,13 +139,8 @@ function overSocket(
 // `HTTP/1.1 200 ` and the first byte of its reason.
 const STATUS_END = 14;
 
-function hostHeader(host: string, port: number): string {
-  return host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`;
-}
-
 // A server bound to every address is reached on the loopback of its family.
-function loopbackOf({ address, family }: AddressInfo): string {
+function loopbackOf(address: string): string {
   if (address === '0.0.0.0') return '127.0.0.1';
-  if (address === '::') return family === 'IPv6' ? '::1' : '127.0.0.1';
-  return address;
+  return address === '::' ? '::1' : address;
 }
