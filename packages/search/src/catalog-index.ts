@@ -77,6 +77,15 @@ export interface IndexHealth {
 export interface CatalogIndex {
   readonly engine: 'embedded' | 'meilisearch';
   search(query: SearchQuery): Promise<SearchResult>;
+  /**
+   * `search(query)` for a caller that holds `earlier`, the answer the version this one follows
+   * gave to the same query (the embedded engine's `openPackedIndex`, option `earlier`). Where this
+   * version reads the query as that one did (its text and facets unchanged, no price read), the
+   * answer is `earlier` with each product it shows that changed read anew, and nothing is worked
+   * out; else the query is searched. Nothing is kept for the caller, who holds the answer. An
+   * engine without it is asked with `search`.
+   */
+  searchAgain?(query: SearchQuery, earlier: SearchResult): Promise<SearchResult>;
   /** The product with this slug, or `undefined`. */
   getBySlug(slug: string): Promise<Product | undefined>;
   /** The 14 categories in display order with their product counts (0 for an empty one). */

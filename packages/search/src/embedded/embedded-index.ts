@@ -153,19 +153,35 @@ class EmbeddedIndex implements CatalogIndex {
     return result;
   }
 
+  async searchAgain(query: SearchQuery, earlier: SearchResult): Promise<SearchResult> {
+    const normalized = normalizeQuery(query, this.lexicon, this.rates);
+    const kept = this.cache.peek(queryKey(normalized));
+    if (kept) return kept;
+    const taken =
+      this.alikeEarlier() && !readsPricesOrClicks(normalized) ? this.taken(earlier) : undefined;
+    return taken ?? this.search(query);
+  }
+
   /**
    * The result the version before keeps for `key`, when it is this version's result too: the
    * query reads no price and everything else a search reads is the same in both versions (an edit
    * of prices, the most common one, changes nothing else). It then finds the same documents in
    * the same order with the same counts; only a product it shows whose bytes changed is read
    * again, each other one is already this version's (see `productsFromBytes`). A warm-up after
-   * such an edit then works out none of the searches again: a product page's related products,
-   * a brand within a category, scanned thousands of documents for each page that showed one
-   * product of the edit.
+   * such an edit then works out none of the searches again: a brand within a category, the MCP
+   * app's busiest queries, scanned thousands of documents each.
    */
   private carried(key: string, query: NormalizedQuery): SearchResult | undefined {
     const result = this.alikeEarlier()?.cache.peek(key);
     if (result === undefined || readsPricesOrClicks(query)) return undefined;
+    const carried = this.taken(result);
+    if (carried) this.cache.keep(key, carried);
+    return carried;
+  }
+
+  // `result`, the version before's answer to a query this version reads alike, as this version's:
+  // each product it shows whose bytes changed read anew; none when one of them is gone.
+  private taken(result: SearchResult): SearchResult | undefined {
     let hits: Product[] | undefined;
     for (const [i, hit] of result.hits.entries()) {
       const doc = this.slugs.find(hit.slug);
@@ -174,9 +190,7 @@ class EmbeddedIndex implements CatalogIndex {
       hits ??= [...result.hits];
       hits[i] = this.product(doc);
     }
-    const carried = hits === undefined ? result : Object.freeze({ ...result, hits });
-    this.cache.keep(key, carried);
-    return carried;
+    return hits === undefined ? result : Object.freeze({ ...result, hits });
   }
 
   private searchPopular(query: NormalizedQuery): EngineAnswer {

@@ -148,6 +148,56 @@ describe('results across versions', () => {
     expect(await readBack(cheaper, after).search(misspelt)).toEqual(await fresh(cheaper, misspelt));
   });
 
+  it('are taken from an answer the caller holds, asked again, and kept for no one else', async () => {
+    const before = readBack(products);
+    // Asked once: the version before keeps nothing to carry.
+    const held = await before.search(query);
+    const hits = await shown(before, query);
+    const changed = repriced((p) => !hits.has(p.slug) && p.category === category);
+    const after = readBack(changed, before);
+    expect(await after.searchAgain!(query, held)).toBe(held);
+    const searched = await after.search(query);
+    expect(searched).not.toBe(held);
+    expect(searched).toEqual(held);
+    // A shown product repriced is read anew; the rest of the answer is the one held.
+    const [first] = hits;
+    const dearer = readBack(
+      repriced((p) => p.slug === first),
+      before,
+    );
+    const again = await dearer.searchAgain!(query, held);
+    expect(again.categoryCounts).toBe(held.categoryCounts);
+    expect(again).toEqual(
+      await fresh(
+        repriced((p) => p.slug === first),
+        query,
+      ),
+    );
+  });
+
+  it('are worked out when asked again with a held answer they cannot take', async () => {
+    const priced = { ...query, sort: 'price_asc' as const };
+    const before = readBack(products);
+    const held = await before.search(priced);
+    const hits = await shown(before, priced);
+    const changed = products.map((p) =>
+      !hits.has(p.slug) && p.brand === brand ? { ...p, price: 1 } : p,
+    );
+    expect(await readBack(changed, before).searchAgain!(priced, held)).toEqual(
+      await fresh(changed, priced),
+    );
+    // Without a version before, or after an edit of text, the held answer is not taken either.
+    expect(await readBack(products).searchAgain!(query, await before.search(query))).not.toBe(
+      await before.search(query),
+    );
+    const other = products.find((p) => p.category !== category)!;
+    const renamed = products.map((p) => (p === other ? { ...p, title: `${p.title} v2` } : p));
+    const answer = await before.search(query);
+    const again = await readBack(renamed, before).searchAgain!(query, answer);
+    expect(again).not.toBe(answer);
+    expect(again).toEqual(await fresh(renamed, query));
+  });
+
   it('are not taken from a version that is closed', async () => {
     const { index: before, kept } = await keeping(query);
     await before.close();
