@@ -89,7 +89,7 @@ export class PageCache {
    * builder the same chrome, agents and rates (see `follow`), and each read of the catalog that
    * built it gets the same answer from `before` (that version's catalog) and `after` (this
    * one's). After an edit of a few products, most kept product pages are taken over this way:
-   * two lookups and a carried search each, where building one again took a request through the
+   * two lookups and a search taken over each, where building one again took a request through the
    * app, its model and the comparison of both models. Its renderings are taken from `earlier`
    * on first use. Whether the page is kept here now.
    */

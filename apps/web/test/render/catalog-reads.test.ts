@@ -74,6 +74,47 @@ describe('CatalogReads', () => {
     expect(await reads.readAlike(before, gone)).toBe(false);
   });
 
+  it('asks a search of the version after only, and keeps its answer from then on', async () => {
+    const searched: string[] = [];
+    const handed: unknown[] = [];
+    const answered: unknown[] = [];
+    // `catalog`, telling which of its searches are asked; asked again, it searches in full.
+    const counted = (name: string, catalog: CatalogIndex): CatalogIndex => ({
+      engine: catalog.engine,
+      search: (query) => {
+        searched.push(name);
+        return catalog.search(query);
+      },
+      searchAgain: async (query, earlier) => {
+        searched.push(`${name} again`);
+        handed.push(earlier);
+        const answer = await catalog.search(query);
+        answered.push(answer);
+        return answer;
+      },
+      getBySlug: (slug) => catalog.getBySlug(slug),
+      categories: () => catalog.categories(),
+      featured: (limit) => catalog.featured(limit),
+      health: () => catalog.health(),
+      close: () => catalog.close(),
+    });
+    const reads = new CatalogReads();
+    const read = reads.of(counted('built', before));
+    const p = (await read.getBySlug(shown.slug))!;
+    const answer = await read.search(relatedOf(p));
+    const after = createEmbeddedIndex(products);
+    expect(await reads.readAlike(counted('before', before), counted('after', after))).toBe(true);
+    expect(searched).toEqual(['built', 'after again']);
+    expect(handed).toEqual([answer]);
+    expect(handed[0]).toBe(answer);
+    // The version after's answer is the one kept: the next version is handed it.
+    expect(answered[0]).not.toBe(answer);
+    expect(await reads.readAlike(after, counted('third', createEmbeddedIndex(products)))).toBe(
+      true,
+    );
+    expect(handed[1]).toBe(answered[0]);
+  });
+
   it('does not read alike once it read what it cannot ask again', async () => {
     const reads = new CatalogReads();
     await reads.of(before).featured(3);
