@@ -16,6 +16,7 @@ import {
 import closeWithGrace from 'close-with-grace';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { collectAfterSwaps } from './collect-after-swap.js';
+import { growOldGeneration } from './heap-growth.js';
 import { yieldHelperThreads } from './helper-threads.js';
 import { LineBatch } from './log-destination.js';
 import { servedSinceAsked } from './served-requests.js';
@@ -115,7 +116,8 @@ export async function createServer<C extends CatalogConfig | undefined = undefin
 
 /**
  * The whole of a server entry: V8's helper threads put behind the event loop (see
- * `yieldHelperThreads`), {@link createServer}, then `close-with-grace` (SIGTERM and SIGINT close
+ * `yieldHelperThreads`), the old generation given room for a reload (`growOldGeneration`),
+ * {@link createServer}, then `close-with-grace` (SIGTERM and SIGINT close
  * the server, in-flight requests get `CLOSE_GRACE_MS` to finish), then `listen` on the config's
  * host and port. Returns the listening server.
  *
@@ -134,6 +136,7 @@ export async function startServer<C extends CatalogConfig | undefined = undefine
   setup: ServerSetup<C>,
 ): Promise<FastifyInstance> {
   const helpers = await yieldHelperThreads(setup.config.threadPoolSize);
+  growOldGeneration();
   const app = await createServer(setup);
   app.log.debug({ threads: helpers.length }, 'helper threads yield to the event loop');
   // close-with-grace also closes on SIGHUP; a process with a catalog reloads it on SIGHUP instead
