@@ -9,8 +9,9 @@ import type { Options } from 'tsup';
  *
  * The apps build their `server` entry so; their `app` and `config` entries stay unbundled, since
  * the one-process server imports the three apps' and bundles them once, with its own. The
- * catalog's worker thread is built so too, and a server finds it at run time by the name
- * `@repo/catalog-io/prepare-worker`: each server app lists that package among its dependencies.
+ * catalog's worker thread and the warm-up's are built so too, and a server finds them at run time
+ * by the names `@repo/catalog-io/prepare-worker` and `@repo/fastify-kit/warm-client`: each server
+ * app lists both packages among its dependencies.
  */
 export function selfContained(options: Options): Options {
   return {

@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { type AddressInfo, connect } from 'node:net';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
 import { finished } from 'node:stream/promises';
+import { Worker } from 'node:worker_threads';
 import type { CatalogVersion } from '@repo/catalog-io';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { WarmAnswer, WarmSend } from './warm-client.js';
 
 // A warm-up request names the version it reads by a token that lives in this process only for
 // the length of the request: a client that sends the header gets the version that serves, its
@@ -10,9 +13,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 const WARM_HEADER = 'x-catalog-warm';
 const pending = new Map<string, CatalogVersion>();
 const seen = new WeakSet<object>();
-
-// Its own server answers a warm-up in milliseconds; one that takes this long is wedged.
-const SOCKET_TIMEOUT_MS = 30_000;
 
 /** A request worked out again before a swap (see {@link injectWarm}). */
 export interface WarmRequest {
@@ -52,12 +52,15 @@ export function isWarmRequest(request: WarmCandidate): boolean {
  * whatever its routes keep per version is kept before the first client asks. Resolves to the
  * status code.
  *
- * A server that listens is asked through its own socket, as a client asks it. In-process
- * (`inject`), the requests and replies are objects of other classes than a client's, with other
- * hidden classes: V8 threw away the optimised code of the whole request path (Node's HTTP
- * server, Fastify's routing and hooks) at each reload under load, and the server answered its
- * clients from unoptimised code while it compiled it all again, on the core that serves them.
- * An app that does not listen (tests) is asked in-process.
+ * A server that listens is asked through its own socket, as a client asks it, by a thread of its
+ * own. In-process (`inject`), the requests and replies are objects of other classes than a
+ * client's, with other hidden classes: V8 threw away the optimised code of the whole request
+ * path (Node's HTTP server, Fastify's routing and hooks) at each reload under load, and the
+ * server answered its clients from unoptimised code while it compiled it all again, on the core
+ * that serves them. A client's socket in the serving thread did the same to Node's streams, which
+ * its connections share with the server's: `Readable.read`, `Socket.resume`, `writeOrBuffer`
+ * and a dozen more, at the first warm-up request of each reload. An app that does not listen
+ * (tests) is asked in-process.
  */
 export async function injectWarm(
   app: FastifyInstance,
@@ -92,9 +95,8 @@ async function inProcess(
 }
 
 /**
- * One request on a connection of its own, closed by the server once it has answered: the answer
- * is read to its end without an HTTP client, whose classes (a client request, an incoming
- * response) share the server's code as `inject`'s do. Only its status line is parsed.
+ * One request on a connection of its own, closed by the server once it has answered, sent by the
+ * warm-up thread (`warm-client.ts`).
  */
 function overSocket(
   address: AddressInfo,
@@ -114,30 +116,55 @@ function overSocket(
     ...fields,
     '\r\n',
   ].join('\r\n');
-  return new Promise((resolve, reject) => {
-    let status = '';
-    const socket = connect({ host, port: address.port });
-    socket.setTimeout(SOCKET_TIMEOUT_MS, () =>
-      socket.destroy(new Error(`no answer to a warm-up request in ${SOCKET_TIMEOUT_MS} ms`)),
-    );
-    socket.on('data', (chunk: Buffer) => {
-      // The status line fits in the first few bytes: `HTTP/1.1 200 OK`.
-      if (status.length < STATUS_END) status += chunk.toString('latin1', 0, STATUS_END);
-    });
-    socket.on('error', reject);
-    socket.on('close', (failed) => {
-      const code = /^HTTP\/1\.[01] (\d{3}) /.exec(status)?.[1];
-      if (code !== undefined) resolve(Number(code));
-      else if (!failed) reject(new Error(`no HTTP answer to a warm-up request: ${path}`));
-    });
-    // Written, not ended: a server that sees its client's end before it has answered aborts the
-    // request (Node's default, without `httpAllowHalfOpen`).
-    socket.write(head, 'latin1');
+  return fromThread(host, address.port, head).catch((error: Error) => {
+    throw new Error(`${error.message}: ${path}`, { cause: error });
   });
 }
 
-// `HTTP/1.1 200 ` and the first byte of its reason.
-const STATUS_END = 14;
+/** The process's warm-up thread, started on first use, with the requests it owes answers to. */
+interface Sender {
+  readonly worker: Worker;
+  readonly waiting: Map<number, { resolve(status: number): void; reject(error: Error): void }>;
+  next: number;
+}
+
+let sender: Sender | undefined;
+
+function startSender(): Sender {
+  // Resolved through the package's own exports: the same file whether this module runs from its
+  // sources (tests), its build or a server bundled with it.
+  const worker = new Worker(
+    createRequire(import.meta.url).resolve('@repo/fastify-kit/warm-client'),
+  );
+  const started: Sender = { worker, waiting: new Map(), next: 1 };
+  const failAll = (error: Error) => {
+    if (sender === started) sender = undefined;
+    for (const { reject } of started.waiting.values()) reject(error);
+    started.waiting.clear();
+  };
+  worker.on('message', (answer: WarmAnswer) => {
+    const request = started.waiting.get(answer.id);
+    started.waiting.delete(answer.id);
+    // An idle thread does not keep the process alive.
+    if (started.waiting.size === 0) worker.unref();
+    if ('status' in answer) request?.resolve(answer.status);
+    else request?.reject(new Error(answer.error));
+  });
+  worker.on('error', (error) => failAll(error));
+  worker.on('exit', (code) => failAll(new Error(`the warm-up thread exited (${code})`)));
+  return started;
+}
+
+function fromThread(host: string, port: number, head: string): Promise<number> {
+  sender ??= startSender();
+  const { worker, waiting } = sender;
+  const id = sender.next++;
+  worker.ref();
+  return new Promise((resolve, reject) => {
+    waiting.set(id, { resolve, reject });
+    worker.postMessage({ id, host, port, head } satisfies WarmSend);
+  });
+}
 
 // A server bound to every address is reached on the loopback of its family.
 function loopbackOf(address: string): string {

@@ -1,3 +1,4 @@
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
 import { setTimeout } from 'node:timers/promises';
@@ -105,6 +106,22 @@ describe.each([
 });
 
 describe('warm-up requests through the socket', () => {
+  it('come from a thread of their own: the thread that serves opens no client socket', async () => {
+    const { app, read } = await build(true);
+    const opened: unknown[] = [];
+    const onSocket = (socket: unknown) => opened.push(socket);
+    subscribe('net.client.socket', onSocket);
+    onTestFinished(() => {
+      unsubscribe('net.client.socket', onSocket);
+    });
+    const asked = Array.from({ length: 3 }, () =>
+      injectWarm(app, version('next'), { url: '/version', headers: {} }),
+    );
+    expect(await Promise.all(asked)).toEqual([200, 200, 200]);
+    expect(read).toEqual(['next', 'next', 'next']);
+    expect(opened).toEqual([]);
+  });
+
   it('refuse a request that a line break would split, and send nothing', async () => {
     const { app, read } = await build(true);
     await expect(
