@@ -2,7 +2,8 @@ import type { CatalogIndex, SearchQuery, SearchResult } from '@repo/search';
 import { sameData } from './same-data.js';
 
 // A search read keeps its answer: the answer of the version that keeps the page.
-type Read = { readonly slug: string } | { readonly query: SearchQuery; answer: SearchResult };
+type SearchRead = { readonly query: SearchQuery; answer: SearchResult };
+type Read = { readonly slug: string } | SearchRead;
 
 /**
  * What a page read of its catalog version while it was built: each product by slug and each
@@ -58,7 +59,7 @@ export class CatalogReads {
    */
   async readAlike(before: CatalogIndex, after: CatalogIndex): Promise<boolean> {
     if (!this.#replayable) return false;
-    const answers: SearchResult[] = [];
+    const answers: [SearchRead, SearchResult][] = [];
     for (const read of this.#reads) {
       if ('slug' in read) {
         if (!sameData(await before.getBySlug(read.slug), await after.getBySlug(read.slug))) {
@@ -69,9 +70,9 @@ export class CatalogReads {
       const answer = await (after.searchAgain?.(read.query, read.answer) ??
         after.search(read.query));
       if (!sameData(read.answer, answer)) return false;
-      answers.push(answer);
+      answers.push([read, answer]);
     }
-    for (const read of this.#reads) if (!('slug' in read)) read.answer = answers.shift()!;
+    for (const [read, answer] of answers) read.answer = answer;
     return true;
   }
 }

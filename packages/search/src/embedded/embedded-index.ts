@@ -146,20 +146,22 @@ class EmbeddedIndex implements CatalogIndex {
   async search(query: SearchQuery): Promise<SearchResult> {
     const normalized = normalizeQuery(query, this.lexicon, this.rates);
     const key = queryKey(normalized);
-    const cached = this.cache.get(key) ?? this.carried(key, normalized);
-    if (cached) return cached;
-    const result = Object.freeze(await searchUnderstood(normalized, this.matching, this.lexicon));
-    this.cache.offer(key, result);
-    return result;
+    return this.cache.get(key) ?? this.carried(key, normalized) ?? this.worked(key, normalized);
   }
 
   async searchAgain(query: SearchQuery, earlier: SearchResult): Promise<SearchResult> {
     const normalized = normalizeQuery(query, this.lexicon, this.rates);
-    const kept = this.cache.peek(queryKey(normalized));
-    if (kept) return kept;
+    const key = queryKey(normalized);
     const taken =
       this.alikeEarlier() && !readsPricesOrClicks(normalized) ? this.taken(earlier) : undefined;
-    return taken ?? this.search(query);
+    return this.cache.peek(key) ?? taken ?? this.worked(key, normalized);
+  }
+
+  // The query searched in full, its result offered to the cache.
+  private async worked(key: string, query: NormalizedQuery): Promise<SearchResult> {
+    const result = Object.freeze(await searchUnderstood(query, this.matching, this.lexicon));
+    this.cache.offer(key, result);
+    return result;
   }
 
   /**
