@@ -116,7 +116,8 @@ export async function createServer<C extends CatalogConfig | undefined = undefin
 
 /**
  * The whole of a server entry: V8's helper threads put behind the event loop (see
- * `yieldHelperThreads`), the old generation given room for a reload (`growOldGeneration`),
+ * `yieldHelperThreads`), with a catalog the old generation given room for a reload
+ * (`growOldGeneration`),
  * {@link createServer}, then `close-with-grace` (SIGTERM and SIGINT close
  * the server, in-flight requests get `CLOSE_GRACE_MS` to finish), then `listen` on the config's
  * host and port. Returns the listening server.
@@ -136,7 +137,8 @@ export async function startServer<C extends CatalogConfig | undefined = undefine
   setup: ServerSetup<C>,
 ): Promise<FastifyInstance> {
   const helpers = await yieldHelperThreads(setup.config.threadPoolSize);
-  growOldGeneration();
+  // Room for a reload's warm-up; a process without a catalog never reloads.
+  if (setup.catalog) growOldGeneration();
   const app = await createServer(setup);
   app.log.debug({ threads: helpers.length }, 'helper threads yield to the event loop');
   // close-with-grace also closes on SIGHUP; a process with a catalog reloads it on SIGHUP instead
