@@ -117,8 +117,7 @@ export async function createServer<C extends CatalogConfig | undefined = undefin
 /**
  * The whole of a server entry: V8's helper threads put behind the event loop (see
  * `yieldHelperThreads`), with a catalog the old generation given room for a reload
- * (`growOldGeneration`),
- * {@link createServer}, then `close-with-grace` (SIGTERM and SIGINT close
+ * (`growOldGeneration`), {@link createServer}, then `close-with-grace` (SIGTERM and SIGINT close
  * the server, in-flight requests get `CLOSE_GRACE_MS` to finish), then `listen` on the config's
  * host and port. Returns the listening server.
  *

@@ -152,9 +152,9 @@ class EmbeddedIndex implements CatalogIndex {
   async searchAgain(query: SearchQuery, earlier: SearchResult): Promise<SearchResult> {
     const normalized = normalizeQuery(query, this.lexicon, this.rates);
     const key = queryKey(normalized);
-    const taken =
-      this.alikeEarlier() && !readsPricesOrClicks(normalized) ? this.taken(earlier) : undefined;
-    return this.cache.peek(key) ?? taken ?? this.worked(key, normalized);
+    return (
+      this.cache.peek(key) ?? this.takenOver(normalized, earlier) ?? this.worked(key, normalized)
+    );
   }
 
   // The query searched in full, its result offered to the cache.
@@ -174,11 +174,19 @@ class EmbeddedIndex implements CatalogIndex {
    * app's busiest queries, scanned thousands of documents each.
    */
   private carried(key: string, query: NormalizedQuery): SearchResult | undefined {
-    const result = this.alikeEarlier()?.cache.peek(key);
-    if (result === undefined || readsPricesOrClicks(query)) return undefined;
-    const carried = this.taken(result);
+    const carried = this.takenOver(query, this.alikeEarlier()?.cache.peek(key));
     if (carried) this.cache.keep(key, carried);
     return carried;
+  }
+
+  // `earlier`, the version before's answer to `query`, as this version's when both read the query
+  // alike (see `carried`).
+  private takenOver(
+    query: NormalizedQuery,
+    earlier: SearchResult | undefined,
+  ): SearchResult | undefined {
+    const alike = earlier !== undefined && !readsPricesOrClicks(query) && this.alikeEarlier();
+    return alike ? this.taken(earlier) : undefined;
   }
 
   // `result`, the version before's answer to a query this version reads alike, as this version's:
